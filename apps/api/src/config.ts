@@ -1,0 +1,121 @@
+/**
+ * Environment configuration, parsed once at start with zod. An invalid environment stops the
+ * process with a list of every problem (fail fast). See the README's "Configuration" table.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { ORDER_TTL_MS } from '@flockr/contract';
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.url().optional(),
+  DATABASE_URL: z.string().min(1).optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(1).optional(),
+  PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  PRODUCT_NAME: z.string().trim().min(1).default('Flockr'),
+  SUPPORT_EMAIL: z.email().default('support@flockr.example'),
+  LEGAL_JURISDICTION: z.string().trim().min(1).default('the State of Delaware, United States'),
+  ORDER_TTL_MINUTES: z.coerce.number().int().min(1).default(ORDER_TTL_MS / 60_000),
+  SESSION_TTL_HOURS: z.coerce.number().int().min(1).default(24),
+  REMEMBER_ME_TTL_DAYS: z.coerce.number().int().min(1).default(30),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SERVE_WEB: booleanFromEnv.default(true),
+});
+
+/** The parsed configuration every part of the API reads. Durations are in milliseconds. */
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  /** Origin users reach the site at, no trailing slash, e.g. http://localhost:3000. */
+  publicUrl: string;
+  /** PostgreSQL connection string; undefined means embedded PGlite under `dataDir/pglite`. */
+  databaseUrl: string | undefined;
+  /** Absolute path of the data folder (database, artifacts, secrets). */
+  dataDir: string;
+  /** HS256 signing key for session and download tokens. */
+  jwtSecret: string;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  paymentProvider: 'sandbox';
+  productName: string;
+  supportEmail: string;
+  legalJurisdiction: string;
+  orderTtlMs: number;
+  sessionTtlMs: number;
+  rememberMeTtlMs: number;
+  logLevel: string;
+  /** Serve the built web app (apps/web/dist) from the same process. */
+  serveWeb: boolean;
+  /** scrypt cost parameter N (a power of two). OWASP: 2^17 with r=8, p=1. */
+  passwordHashCost: number;
+}
+
+/** Raised when the environment is invalid; `issues` lists every problem. */
+export class ConfigError extends Error {
+  constructor(public readonly issues: string[]) {
+    super(`Invalid configuration:\n${issues.map((i) => `  - ${i}`).join('\n')}`);
+  }
+}
+
+/**
+ * Parses `env` (default `process.env`) into an {@link AppConfig}. When `JWT_SECRET` is unset, a
+ * random 256-bit secret is generated once and kept in `DATA_DIR/jwt-secret` (mode 0600), so
+ * sessions survive restarts and no secret is ever a constant in code.
+ * @throws ConfigError listing every invalid variable.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const e = parsed.data;
+  if ((e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) || (!e.ADMIN_EMAIL && e.ADMIN_PASSWORD)) {
+    throw new ConfigError(['ADMIN_EMAIL and ADMIN_PASSWORD must be set together']);
+  }
+  const dataDir = path.resolve(overrides.dataDir ?? e.DATA_DIR);
+  const port = overrides.port ?? e.PORT;
+  return {
+    env: e.NODE_ENV,
+    port,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    jwtSecret: overrides.jwtSecret ?? e.JWT_SECRET ?? persistedSecret(dataDir),
+    adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
+    adminPassword: e.ADMIN_PASSWORD,
+    paymentProvider: e.PAYMENT_PROVIDER,
+    productName: e.PRODUCT_NAME,
+    supportEmail: e.SUPPORT_EMAIL,
+    legalJurisdiction: e.LEGAL_JURISDICTION,
+    orderTtlMs: e.ORDER_TTL_MINUTES * 60_000,
+    sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
+    rememberMeTtlMs: e.REMEMBER_ME_TTL_DAYS * 86_400_000,
+    logLevel: e.LOG_LEVEL,
+    serveWeb: e.SERVE_WEB,
+    passwordHashCost: 2 ** 17,
+    ...overrides,
+  };
+}
+
+/** Reads `dataDir/jwt-secret`, creating it with 32 random bytes (hex) the first time. */
+function persistedSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+  return secret;
+}

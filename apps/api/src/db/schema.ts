@@ -1,0 +1,249 @@
+/**
+ * Database schema (Drizzle pg-core), the same for embedded PGlite and PostgreSQL.
+ * Money is integer minor units plus an ISO 4217 currency; every instant is `timestamptz` (UTC).
+ * Nothing a user paid for is ever hard-deleted: orders, payments, subscription periods and
+ * download events have no delete path.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { ORDER_STATUSES, USER_ROLES, USER_STATUSES } from '@flockr/contract';
+
+const id = () => uuid('id').primaryKey().defaultRandom();
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const userRole = pgEnum('user_role', USER_ROLES);
+export const userStatus = pgEnum('user_status', USER_STATUSES);
+export const orderStatus = pgEnum('order_status', ORDER_STATUSES);
+export const paymentStatus = pgEnum('payment_status', ['OPEN', 'COMPLETED', 'FAILED', 'EXPIRED']);
+
+/** Accounts. Email and username are unique case-insensitively. */
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: userRole('role').notNull().default('USER'),
+    status: userStatus('status').notNull().default('ACTIVE'),
+    country: text('country'),
+    notificationsEnabled: boolean('notifications_enabled').notNull().default(true),
+    marketingEmails: boolean('marketing_emails').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+  ],
+);
+
+/** Plans sold (spec section 3). Prices in minor units of `currency`. */
+export const plans = pgTable(
+  'plans',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    monthlyPriceMinor: integer('monthly_price_minor').notNull(),
+    yearlyPriceMinor: integer('yearly_price_minor').notNull(),
+    currency: text('currency').notNull().default('USD'),
+    features: jsonb('features').$type<string[]>().notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('plans_name_key').on(t.name),
+    check('plans_prices_non_negative', sql`${t.monthlyPriceMinor} >= 0 and ${t.yearlyPriceMinor} >= 0`),
+  ],
+);
+
+/**
+ * Payment orders. The price is copied from the plan when the order is placed, so a later
+ * price change never alters an existing order.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    durationMonths: integer('duration_months').notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    status: orderStatus('status').notNull().default('PENDING'),
+    adminNote: text('admin_note'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('orders_user_created_idx').on(t.userId, t.createdAt),
+    index('orders_status_idx').on(t.status),
+    check('orders_duration_months', sql`${t.durationMonths} in (1, 12)`),
+    check('orders_amount_non_negative', sql`${t.amountMinor} >= 0`),
+  ],
+);
+
+/** A payment attempt at a provider for an order: one per (order, provider), reused on retry. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    provider: text('provider').notNull(),
+    providerSessionId: text('provider_session_id').notNull(),
+    status: paymentStatus('status').notNull().default('OPEN'),
+    paymentUrl: text('payment_url').notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    createdAt: createdAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('payments_order_provider_key').on(t.orderId, t.provider),
+    uniqueIndex('payments_provider_session_key').on(t.provider, t.providerSessionId),
+  ],
+);
+
+/** A user's subscription: one row per user; `expiresAt` is when access ends (exact). */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('subscriptions_user_key').on(t.userId)],
+);
+
+/**
+ * The prepaid periods that make up a subscription, one per fulfilled order. The unique
+ * `order_id` is what makes fulfilment happen at most once per order.
+ */
+export const subscriptionPeriods = pgTable(
+  'subscription_periods',
+  {
+    id: id(),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('subscription_periods_order_key').on(t.orderId)],
+);
+
+/**
+ * Program versions (release artifacts). A version is either stored here (`storagePath`,
+ * relative to DATA_DIR) or hosted elsewhere (`downloadUrl`).
+ */
+export const downloads = pgTable(
+  'downloads',
+  {
+    id: id(),
+    version: text('version').notNull(),
+    filename: text('filename').notNull(),
+    storagePath: text('storage_path'),
+    downloadUrl: text('download_url'),
+    fileSize: bigint('file_size', { mode: 'number' }).notNull(),
+    sha256: text('sha256'),
+    releaseDate: date('release_date', { mode: 'string' }).notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    downloadCount: integer('download_count').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('downloads_version_key').on(t.version),
+    check('downloads_has_source', sql`${t.storagePath} is not null or ${t.downloadUrl} is not null`),
+  ],
+);
+
+/** One row per download served; `linkId` (the signed link's id) makes each link count once. */
+export const downloadEvents = pgTable(
+  'download_events',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    downloadId: uuid('download_id')
+      .notNull()
+      .references(() => downloads.id),
+    linkId: text('link_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('download_events_link_key').on(t.linkId),
+    index('download_events_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/** Changelog entries; `changes` is markdown. Drafts have `isPublished` false. */
+export const changelogEntries = pgTable(
+  'changelog_entries',
+  {
+    id: id(),
+    version: text('version').notNull(),
+    title: text('title').notNull(),
+    changes: text('changes').notNull(),
+    releaseDate: date('release_date', { mode: 'string' }).notNull(),
+    isPublished: boolean('is_published').notNull().default(false),
+    viewCount: integer('view_count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('changelog_entries_version_key').on(t.version),
+    index('changelog_entries_published_idx').on(t.isPublished, t.releaseDate),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type PlanRow = typeof plans.$inferSelect;
+export type OrderRow = typeof orders.$inferSelect;
+export type PaymentRow = typeof payments.$inferSelect;
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type SubscriptionPeriodRow = typeof subscriptionPeriods.$inferSelect;
+export type DownloadRow = typeof downloads.$inferSelect;
+export type ChangelogEntryRow = typeof changelogEntries.$inferSelect;

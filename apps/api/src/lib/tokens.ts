@@ -1,0 +1,73 @@
+/**
+ * Signed tokens (JWT, RFC 7519) with `jose`, HS256 only: sessions (bearer tokens) and download
+ * links. Each kind has its own audience so one can never be used as the other.
+ */
+import { randomUUID } from 'node:crypto';
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+
+const ALGORITHM = 'HS256';
+const ISSUER = 'flockr';
+
+export type TokenAudience = 'session' | 'download';
+
+/** Claims carried by a token; `sub` is the user id, `jti` a unique token id. */
+export interface TokenClaims {
+  sub: string;
+  jti: string;
+  exp: number;
+  [key: string]: unknown;
+}
+
+/** Signs and verifies tokens with one secret. */
+export class TokenService {
+  private readonly key: Uint8Array;
+
+  constructor(secret: string) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  /**
+   * Signs a token for `subject` that expires `ttlMs` milliseconds from now.
+   * Returns the token, its id and its expiry (Date, UTC).
+   */
+  async sign(
+    audience: TokenAudience,
+    subject: string,
+    ttlMs: number,
+    extra: Record<string, unknown> = {},
+  ): Promise<{ token: string; id: string; expiresAt: Date }> {
+    const id = randomUUID();
+    const expiresAt = new Date(Date.now() + ttlMs);
+    const token = await new SignJWT(extra)
+      .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+      .setIssuer(ISSUER)
+      .setAudience(audience)
+      .setSubject(subject)
+      .setJti(id)
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+      .sign(this.key);
+    return { token, id, expiresAt };
+  }
+
+  /**
+   * Verifies `token` for `audience`: HS256 only (so `none` and other algorithms are refused),
+   * signature, issuer, audience and expiry. Returns the claims, or null when any check fails.
+   */
+  async verify(audience: TokenAudience, token: string): Promise<TokenClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: [ALGORITHM],
+        issuer: ISSUER,
+        audience,
+      });
+      if (typeof payload.sub !== 'string' || typeof payload.jti !== 'string' || typeof payload.exp !== 'number') {
+        return null;
+      }
+      return payload as TokenClaims;
+    } catch (error) {
+      if (error instanceof joseErrors.JOSEError) return null;
+      throw error;
+    }
+  }
+}

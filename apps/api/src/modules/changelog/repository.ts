@@ -1,0 +1,58 @@
+/** Data access for changelog entries. */
+import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { changelogEntries, type ChangelogEntryRow } from '../../db/schema.js';
+
+const newestFirst = [desc(changelogEntries.releaseDate), desc(changelogEntries.createdAt)];
+const published = eq(changelogEntries.isPublished, true);
+
+/** A page of published entries, newest release first, and the total. */
+export async function listPublished(db: Executor, page: number, limit: number) {
+  const rows = await db
+    .select()
+    .from(changelogEntries)
+    .where(published)
+    .orderBy(...newestFirst)
+    .limit(limit)
+    .offset((page - 1) * limit);
+  const [totals] = await db.select({ total: count() }).from(changelogEntries).where(published);
+  return { rows, total: totals?.total ?? 0 };
+}
+
+/** The newest published entry, or undefined. */
+export async function findLatestPublished(db: Executor): Promise<ChangelogEntryRow | undefined> {
+  const [row] = await db.select().from(changelogEntries).where(published).orderBy(...newestFirst).limit(1);
+  return row;
+}
+
+/**
+ * The published entry for `version`, counting the view (`view_count` + 1), or undefined.
+ */
+export async function viewPublishedByVersion(db: Executor, version: string): Promise<ChangelogEntryRow | undefined> {
+  const [row] = await db
+    .update(changelogEntries)
+    .set({ viewCount: sql`${changelogEntries.viewCount} + 1` })
+    .where(and(published, eq(changelogEntries.version, version)))
+    .returning();
+  return row;
+}
+
+/** Published entries whose version, title or changes contain `term` (case-insensitive), newest first, at most 50. */
+export async function searchPublished(db: Executor, term: string): Promise<ChangelogEntryRow[]> {
+  const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return db
+    .select()
+    .from(changelogEntries)
+    .where(
+      and(
+        published,
+        or(
+          ilike(changelogEntries.version, pattern),
+          ilike(changelogEntries.title, pattern),
+          ilike(changelogEntries.changes, pattern),
+        ),
+      ),
+    )
+    .orderBy(...newestFirst)
+    .limit(50);
+}

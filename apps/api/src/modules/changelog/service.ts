@@ -1,0 +1,47 @@
+/** Public changelog (spec §7): published entries only. */
+import { API_ERRORS, paginate, summarizeChanges } from '@flockr/contract';
+import type { ChangelogEntry, ChangelogResponse } from '@flockr/contract';
+import type { AppContext } from '../../context.js';
+import type { ChangelogEntryRow } from '../../db/schema.js';
+import { notFound } from '../../lib/http-error.js';
+import { findLatestPublished, listPublished, searchPublished, viewPublishedByVersion } from './repository.js';
+
+/** An entry as the API shows it, with its plain-text summary. */
+export function toChangelogEntry(row: ChangelogEntryRow): ChangelogEntry {
+  return {
+    id: row.id,
+    version: row.version,
+    title: row.title,
+    changes: row.changes,
+    changes_summary: summarizeChanges(row.changes),
+    release_date: row.releaseDate,
+    is_published: row.isPublished,
+    view_count: row.viewCount,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** `GET /changelog?page&limit`. */
+export async function publishedPage(ctx: AppContext, page: number, limit: number): Promise<ChangelogResponse> {
+  const { rows, total } = await listPublished(ctx.db, page, limit);
+  return { changelog: rows.map(toChangelogEntry), pagination: paginate(total, page, limit) };
+}
+
+/** `GET /changelog/latest`. @throws 404 when nothing is published. */
+export async function latestEntry(ctx: AppContext): Promise<ChangelogEntry> {
+  const row = await findLatestPublished(ctx.db);
+  if (!row) throw notFound(API_ERRORS.changelogNotFound);
+  return toChangelogEntry(row);
+}
+
+/** `GET /changelog/{version}`, counting a view. @throws 404 unknown or draft version. */
+export async function entryByVersion(ctx: AppContext, version: string): Promise<ChangelogEntry> {
+  const row = await viewPublishedByVersion(ctx.db, version);
+  if (!row) throw notFound(API_ERRORS.changelogNotFound);
+  return toChangelogEntry(row);
+}
+
+/** `GET /changelog/search?q=`. */
+export async function search(ctx: AppContext, term: string): Promise<ChangelogEntry[]> {
+  return (await searchPublished(ctx.db, term)).map(toChangelogEntry);
+}

@@ -1,0 +1,31 @@
+/** Data access for subscriptions and their periods. */
+import { asc, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { plans, subscriptionPeriods, subscriptions, type SubscriptionRow } from '../../db/schema.js';
+
+/** The user's subscription with its plan name, or undefined. */
+export async function findSubscriptionByUser(db: Executor, userId: string) {
+  const [row] = await db
+    .select({ subscription: subscriptions, planName: plans.name })
+    .from(subscriptions)
+    .innerJoin(plans, eq(plans.id, subscriptions.planId))
+    .where(eq(subscriptions.userId, userId))
+    .limit(1);
+  return row;
+}
+
+/** The user's subscription row locked FOR UPDATE (inside a transaction), or undefined. */
+export async function lockSubscriptionByUser(db: Executor, userId: string): Promise<SubscriptionRow | undefined> {
+  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).for('update').limit(1);
+  return row;
+}
+
+/** Periods of a subscription, oldest first, with plan names. */
+export async function listPeriods(db: Executor, subscriptionId: string) {
+  return db
+    .select({ period: subscriptionPeriods, planName: plans.name })
+    .from(subscriptionPeriods)
+    .innerJoin(plans, eq(plans.id, subscriptionPeriods.planId))
+    .where(eq(subscriptionPeriods.subscriptionId, subscriptionId))
+    .orderBy(asc(subscriptionPeriods.startsAt));
+}

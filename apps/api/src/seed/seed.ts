@@ -1,0 +1,126 @@
+/**
+ * Seed data, applied at every start and idempotent (existing rows are kept as they are):
+ * plans FREE, PRO and PRO+ (spec §9 comparison table), two program versions with real ZIP files
+ * under DATA_DIR/artifacts, and three published changelog entries.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { PLAN_NAMES, versionFilename } from '@flockr/contract';
+import type { AppConfig } from '../config.js';
+import type { Executor } from '../db/client.js';
+import { changelogEntries, downloads, plans } from '../db/schema.js';
+import { buildProgramZip, fileDigest } from './artifacts.js';
+
+/** Seeded plans. Prices in US cents. */
+export const SEED_PLANS = [
+  {
+    name: PLAN_NAMES.free,
+    description: 'Explore the product, read the changelog and get help from our community.',
+    monthlyPriceMinor: 0,
+    yearlyPriceMinor: 0,
+    features: ['Browse the changelog', 'Email support', 'Upgrade any time'],
+    sortOrder: 0,
+  },
+  {
+    name: PLAN_NAMES.pro,
+    description: 'Everything you need to grow one brand on Twitter.',
+    monthlyPriceMinor: 1999,
+    yearlyPriceMinor: 19999,
+    features: ['5 Twitter accounts', '500 daily actions', 'Email support', 'Smart scheduling', 'Analytics dashboard'],
+    sortOrder: 1,
+  },
+  {
+    name: PLAN_NAMES.proPlus,
+    description: 'For agencies and power users who manage many accounts.',
+    monthlyPriceMinor: 4999,
+    yearlyPriceMinor: 49999,
+    features: [
+      'Unlimited Twitter accounts',
+      'Unlimited daily actions',
+      'Priority support',
+      'Phone support',
+      'White-label',
+    ],
+    sortOrder: 2,
+  },
+] as const;
+
+/** Seeded program versions; the newest is what Download Now gets. */
+export const SEED_VERSIONS = [
+  { version: '1.0.0', releaseDate: '2026-09-01' },
+  { version: '1.1.0', releaseDate: '2026-11-01' },
+] as const;
+
+const SEED_CHANGELOG = [
+  {
+    version: '1.1.0',
+    title: 'Smart scheduling and a faster dashboard',
+    releaseDate: '2026-11-01',
+    changes: [
+      '## New',
+      '- **Smart scheduling** picks the best time to post for each account.',
+      '- Export your analytics as CSV.',
+      '',
+      '## Improved',
+      '- The dashboard loads twice as fast.',
+      '- Clearer messages when Twitter limits an action.',
+    ].join('\n'),
+  },
+  {
+    version: '1.0.1',
+    title: 'Stability fixes',
+    releaseDate: '2026-09-20',
+    changes: [
+      '## Fixed',
+      '- The program no longer stops when the computer wakes from sleep.',
+      '- Follower counts refresh correctly after a sync.',
+    ].join('\n'),
+  },
+  {
+    version: '1.0.0',
+    title: 'First release',
+    releaseDate: '2026-09-01',
+    changes: [
+      'The first public release.',
+      '',
+      '- Smart automation of follows, likes and replies',
+      '- Advanced targeting by hashtag, keyword and audience',
+      '- Account safety limits that keep actions human-paced',
+    ].join('\n'),
+  },
+] as const;
+
+/**
+ * Applies the seed to `db`: inserts what is missing and (re)builds missing artifact files,
+ * updating a version's size and checksum when its file had to be rebuilt.
+ */
+export async function seed(db: Executor, config: Pick<AppConfig, 'dataDir' | 'productName'>): Promise<void> {
+  await db
+    .insert(plans)
+    .values(SEED_PLANS.map((p) => ({ ...p, features: [...p.features], currency: 'USD' })))
+    .onConflictDoNothing({ target: plans.name });
+
+  for (const v of SEED_VERSIONS) {
+    const filename = versionFilename(config.productName, v.version);
+    const storagePath = path.join('artifacts', v.version, filename);
+    const absolute = path.join(config.dataDir, storagePath);
+    const digest = existsSync(absolute)
+      ? await fileDigest(absolute)
+      : await buildProgramZip(absolute, config.productName, v.version);
+    const [existing] = await db.select().from(downloads).where(eq(downloads.version, v.version)).limit(1);
+    if (!existing) {
+      await db
+        .insert(downloads)
+        .values({ version: v.version, filename, storagePath, fileSize: digest.size, sha256: digest.sha256, releaseDate: v.releaseDate })
+        .onConflictDoNothing({ target: downloads.version });
+    } else if (existing.storagePath === storagePath && (existing.sha256 !== digest.sha256 || existing.fileSize !== digest.size)) {
+      await db.update(downloads).set({ fileSize: digest.size, sha256: digest.sha256 }).where(eq(downloads.id, existing.id));
+    }
+  }
+
+  await db
+    .insert(changelogEntries)
+    .values(SEED_CHANGELOG.map((c) => ({ ...c, isPublished: true })))
+    .onConflictDoNothing({ target: changelogEntries.version });
+}

@@ -1,0 +1,113 @@
+/** Admin calls (spec section 7, /admin/*) and admin stats (spec section 3). */
+import { z } from 'zod';
+import { isoDateTimeSchema, paginationQuerySchema, paginationSchema } from './common.js';
+import { ADMIN_PAGE_SIZE } from './constants.js';
+import { adminDownloadSchema, versionSchema } from './downloads.js';
+import { changelogEntrySchema } from './changelog.js';
+import { orderSchema, orderStatusSchema } from './orders.js';
+import { adminPlanSchema, priceSchema } from './plans.js';
+import { userRoleSchema, userSchema, userStatusSchema } from './users.js';
+
+const adminPagination = paginationQuerySchema.extend({
+  limit: paginationQuerySchema.shape.limit.unwrap().default(ADMIN_PAGE_SIZE),
+});
+
+/** `GET /admin/users` query: paging (page from 1, size 10), search in username or email, filters. */
+export const adminUsersQuerySchema = adminPagination.extend({
+  search: z.string().trim().max(100).optional(),
+  status: userStatusSchema.optional(),
+  role: userRoleSchema.optional(),
+});
+export type AdminUsersQuery = z.input<typeof adminUsersQuerySchema>;
+
+export const adminUsersResponseSchema = z.object({ users: z.array(userSchema), pagination: paginationSchema });
+export type AdminUsersResponse = z.infer<typeof adminUsersResponseSchema>;
+
+/** `PUT /admin/users/{id}/status` payload. */
+export const updateUserStatusRequestSchema = z.object({ status: userStatusSchema });
+export const updateUserStatusResponseSchema = z.object({ user: userSchema });
+
+/** An order as admins see it: adds the buyer and plan name (spec section 3) and the admin note. */
+export const adminOrderSchema = orderSchema.extend({
+  user: z.object({ username: z.string(), email: z.string() }),
+  plan: z.object({ name: z.string() }),
+  admin_note: z.string().nullable(),
+});
+export type AdminOrder = z.infer<typeof adminOrderSchema>;
+
+/** `GET /admin/orders` query. */
+export const adminOrdersQuerySchema = adminPagination.extend({
+  status: orderStatusSchema.optional(),
+  search: z.string().trim().max(100).optional(),
+});
+export const adminOrdersResponseSchema = z.object({ orders: z.array(adminOrderSchema), pagination: paginationSchema });
+export type AdminOrdersResponse = z.infer<typeof adminOrdersResponseSchema>;
+
+/** Statuses an admin may set (spec section 4). EXPIRED is set only by the clock. */
+export const ADMIN_SETTABLE_ORDER_STATUSES = ['PENDING', 'COMPLETED', 'FAILED', 'CANCELLED', 'REFUNDED'] as const;
+
+/** `PUT /admin/orders/{id}/status` payload. */
+export const updateOrderStatusRequestSchema = z.object({
+  status: z.enum(ADMIN_SETTABLE_ORDER_STATUSES),
+  admin_note: z.string().trim().max(1000).optional(),
+});
+export const updateOrderStatusResponseSchema = z.object({ order: adminOrderSchema });
+
+/** Admin plan form (spec section 5): every field required; features one per line, blanks dropped. */
+export const planInputSchema = z.object({
+  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(50),
+  description: z.string({ error: 'Description is required' }).trim().min(1, 'Description is required').max(500),
+  monthly_price: priceSchema,
+  yearly_price: priceSchema,
+  features: z
+    .array(z.string().trim())
+    .transform((list) => list.filter((f) => f.length > 0))
+    .pipe(z.array(z.string().max(200)).min(1, 'At least one feature is required')),
+  is_active: z.boolean().default(true),
+});
+export type PlanInput = z.input<typeof planInputSchema>;
+/** `PUT /admin/plans/{id}` payload: any plan fields. */
+export const planUpdateSchema = planInputSchema.partial();
+
+export const adminPlansResponseSchema = z.object({ plans: z.array(adminPlanSchema) });
+export const adminPlanResponseSchema = z.object({ plan: adminPlanSchema });
+
+/** `POST /admin/downloads` payload (spec section 5: version, url, filename, file size, release date). */
+export const createDownloadRequestSchema = z.object({
+  version: versionSchema,
+  download_url: z.url({ error: 'Download URL must be a valid URL' }),
+  filename: z.string({ error: 'Filename is required' }).trim().min(1, 'Filename is required').max(255),
+  file_size: z.number({ error: 'File size is required' }).int().min(1, 'File size must be at least 1 byte'),
+  release_date: z.iso.date({ error: 'Release date is required' }),
+  is_active: z.boolean().default(true),
+});
+export const adminDownloadsResponseSchema = z.object({ downloads: z.array(adminDownloadSchema) });
+export const adminDownloadResponseSchema = z.object({ download: adminDownloadSchema });
+
+/** `POST /admin/changelog` payload (spec section 5). */
+export const createChangelogRequestSchema = z.object({
+  version: versionSchema,
+  title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(200),
+  changes: z.string({ error: 'Changes are required' }).trim().min(1, 'Changes are required').max(20_000),
+  release_date: z.iso.date({ error: 'Release date is required' }),
+  is_published: z.boolean().default(false),
+});
+export const adminChangelogResponseSchema = z.object({ changelog_entries: z.array(changelogEntrySchema) });
+export const adminChangelogEntryResponseSchema = z.object({ entry: changelogEntrySchema });
+
+/** Admin stats (spec section 3). Revenue is completed minus refunded, per currency. */
+export const statsSchema = z.object({
+  users: z.object({ total: z.number().int(), active: z.number().int() }),
+  orders: z.object({ total: z.number().int(), completed: z.number().int() }),
+  subscriptions: z.object({ active: z.number().int(), total: z.number().int() }),
+  revenue: z.object({
+    total: z.number().describe('Decimal, in `currency`'),
+    currency: z.string().length(3),
+    by_currency: z.array(z.object({ currency: z.string().length(3), total: z.number() })),
+  }),
+  recent_users: z.array(userSchema),
+  recent_orders: z.array(adminOrderSchema),
+  generated_at: isoDateTimeSchema,
+});
+export const statsResponseSchema = z.object({ stats: statsSchema });
+export type Stats = z.infer<typeof statsSchema>;

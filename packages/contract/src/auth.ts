@@ -1,0 +1,63 @@
+/** Auth payloads and answers (spec sections 3, 5 and 7). */
+import { z } from 'zod';
+import { VALIDATION_MESSAGES, countrySchema, emailSchema, loginPasswordSchema, newPasswordSchema, usernameSchema } from './validation.js';
+import { userSchema } from './users.js';
+
+/** `POST /auth/login` payload. `remember_me` picks the longer session lifetime. */
+export const loginRequestSchema = z.object({
+  email: emailSchema,
+  password: loginPasswordSchema,
+  remember_me: z.boolean().optional().default(false),
+});
+export type LoginRequest = z.input<typeof loginRequestSchema>;
+
+/**
+ * `POST /auth/register` payload (spec section 7). `country` is omitted when empty;
+ * `notifications_enabled` is the marketing-emails checkbox (default on).
+ */
+export const registerRequestSchema = z.object({
+  username: usernameSchema,
+  email: emailSchema,
+  password: newPasswordSchema,
+  country: countrySchema.optional(),
+  notifications_enabled: z.boolean().optional().default(true),
+});
+export type RegisterRequest = z.input<typeof registerRequestSchema>;
+
+/**
+ * The register form: the payload plus the terms checkbox, which must be ticked
+ * ('You must accept the terms of service'). The country select gives '' for "none".
+ */
+export const registerFormSchema = registerRequestSchema.extend({
+  country: z.union([z.literal(''), countrySchema]).optional(),
+  notifications_enabled: z.boolean(),
+  terms: z.boolean().refine((v) => v, VALIDATION_MESSAGES.termsRequired),
+});
+export type RegisterForm = z.input<typeof registerFormSchema>;
+
+/** The login form. */
+export const loginFormSchema = z.object({
+  email: emailSchema,
+  password: loginPasswordSchema,
+  remember_me: z.boolean(),
+});
+export type LoginForm = z.input<typeof loginFormSchema>;
+
+/** Answer of login and register (spec section 3: token, user). `expires_at` is the token's expiry. */
+export const authResponseSchema = z.object({
+  token: z.string().min(1).describe('Bearer token (JWT) for the Authorization header'),
+  expires_at: z.string().describe('ISO 8601 instant when the token stops working'),
+  user: userSchema,
+});
+export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+/** `POST /auth/forgot-password` payload. */
+export const forgotPasswordRequestSchema = z.object({ email: emailSchema });
+export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;
+
+/** `POST /auth/reset-password` payload. */
+export const resetPasswordRequestSchema = z.object({
+  token: z.string().min(1, 'Reset token is required'),
+  password: newPasswordSchema,
+});
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;

@@ -1,0 +1,73 @@
+/** User shapes (spec section 3) and the profile calls (spec section 7). */
+import { z } from 'zod';
+import { idSchema, isoDateTimeSchema } from './common.js';
+import { countrySchema, usernameSchema } from './validation.js';
+
+export const USER_ROLES = ['USER', 'ADMIN', 'SUPER_ADMIN'] as const;
+export const userRoleSchema = z.enum(USER_ROLES);
+export type UserRole = z.infer<typeof userRoleSchema>;
+
+export const USER_STATUSES = ['ACTIVE', 'INACTIVE', 'SUSPENDED'] as const;
+export const userStatusSchema = z.enum(USER_STATUSES);
+export type UserStatus = z.infer<typeof userStatusSchema>;
+
+/** Roles that may open the admin panel (spec section 6). */
+export const ADMIN_ROLES: readonly UserRole[] = ['ADMIN', 'SUPER_ADMIN'];
+/** True when `role` may use the admin panel. */
+export const isAdminRole = (role: UserRole | undefined | null): boolean =>
+  !!role && ADMIN_ROLES.includes(role);
+
+/**
+ * Subscription status as users see it: ACTIVE (paid time left), CANCELLED (cancelled at period
+ * end, access continues until `expires_at`), EXPIRED (no paid time left).
+ */
+export const SUBSCRIPTION_STATUSES = ['ACTIVE', 'CANCELLED', 'EXPIRED'] as const;
+export const subscriptionStatusSchema = z.enum(SUBSCRIPTION_STATUSES);
+export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
+
+/** The user's current subscription as embedded in the user (spec section 3). */
+export const userSubscriptionSchema = z.object({
+  plan_name: z.string(),
+  status: subscriptionStatusSchema,
+  expires_at: isoDateTimeSchema,
+});
+export type UserSubscription = z.infer<typeof userSubscriptionSchema>;
+
+/** A user as the API shows it to that user (spec section 3). Never carries secrets. */
+export const userSchema = z
+  .object({
+    id: idSchema,
+    username: z.string(),
+    email: z.string(),
+    role: userRoleSchema,
+    status: userStatusSchema,
+    country: countrySchema.nullable(),
+    notifications_enabled: z.boolean().describe('Product news and subscription reminders by e-mail'),
+    marketing_emails: z.boolean().describe('Offers and promotions by e-mail'),
+    created_at: isoDateTimeSchema,
+    subscription: userSubscriptionSchema.nullable().describe('Current subscription, or null'),
+  })
+  .describe('User');
+export type User = z.infer<typeof userSchema>;
+
+/** `{ user }` answer of `GET /auth/me`, `PUT /user/profile`, `PUT /user/notifications`. */
+export const userResponseSchema = z.object({ user: userSchema });
+export type UserResponse = z.infer<typeof userResponseSchema>;
+
+/** `PUT /user/profile` payload: the profile fields a user may change (email is read-only). */
+export const updateProfileRequestSchema = z
+  .object({
+    username: usernameSchema.optional(),
+    country: countrySchema.nullable().optional().describe('null clears the country'),
+  })
+  .strict();
+export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;
+
+/** `PUT /user/notifications` payload. */
+export const updateNotificationsRequestSchema = z
+  .object({
+    notifications_enabled: z.boolean().optional(),
+    marketing_emails: z.boolean().optional(),
+  })
+  .strict();
+export type UpdateNotificationsRequest = z.infer<typeof updateNotificationsRequestSchema>;
