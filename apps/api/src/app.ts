@@ -34,7 +34,10 @@ import { SandboxPaymentProvider } from './payments/sandbox.js';
 import { isApiPath, registerErrorHandling } from './plugins/errors.js';
 
 /** Where `npm run build -w @flockr/web` puts the web app. */
-export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+export const WEB_DIST = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../web/dist',
+);
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -109,9 +112,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: `${config.productName} API`, version: '1.0.0', description: 'REST API, spec section 7.' },
+      info: {
+        title: `${config.productName} API`,
+        version: '1.0.0',
+        description: 'REST API, spec section 7.',
+      },
       servers: [{ url: config.publicUrl }],
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -136,7 +145,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const serveWeb = config.serveWeb && existsSync(path.join(WEB_DIST, 'index.html'));
   if (serveWeb) {
-    await app.register(fastifyStatic, { root: WEB_DIST, decorateReply: false, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: WEB_DIST,
+      decorateReply: false,
+      wildcard: false,
+      index: false,
+    });
   }
 
   app.setNotFoundHandler((request, reply) => {

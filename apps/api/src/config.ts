@@ -26,7 +26,11 @@ const envSchema = z.object({
   PRODUCT_NAME: z.string().trim().min(1).default('Flockr'),
   SUPPORT_EMAIL: z.email().default('support@flockr.example'),
   LEGAL_JURISDICTION: z.string().trim().min(1).default('the State of Delaware, United States'),
-  ORDER_TTL_MINUTES: z.coerce.number().int().min(1).default(ORDER_TTL_MS / 60_000),
+  ORDER_TTL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(ORDER_TTL_MS / 60_000),
   SESSION_TTL_HOURS: z.coerce.number().int().min(1).default(24),
   REMEMBER_ME_TTL_DAYS: z.coerce.number().int().min(1).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -75,8 +79,15 @@ export class ConfigError extends Error {
  * sessions survive restarts and no secret is ever a constant in code.
  * @throws ConfigError listing every invalid variable.
  */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
-  const parsed = envSchema.safeParse(env);
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  overrides: Partial<AppConfig> = {},
+): AppConfig {
+  // An empty variable means "not set" (e.g. DATABASE_URL= in a shell or a test runner).
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
+  );
+  const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }

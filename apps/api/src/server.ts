@@ -20,7 +20,8 @@ async function main(): Promise<void> {
   await seed(database.db, config);
   const app = await buildApp({ config, db: database.db });
   const admin = await ensureAdmin(database.db, config);
-  if (admin !== 'skipped') app.log.info({ email: config.adminEmail, result: admin }, 'admin account ensured');
+  if (admin !== 'skipped')
+    app.log.info({ email: config.adminEmail, result: admin }, 'admin account ensured');
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -20,7 +20,10 @@ export const adminUsersQuerySchema = adminPagination.extend({
 });
 export type AdminUsersQuery = z.input<typeof adminUsersQuerySchema>;
 
-export const adminUsersResponseSchema = z.object({ users: z.array(userSchema), pagination: paginationSchema });
+export const adminUsersResponseSchema = z.object({
+  users: z.array(userSchema),
+  pagination: paginationSchema,
+});
 export type AdminUsersResponse = z.infer<typeof adminUsersResponseSchema>;
 
 /** `PUT /admin/users/{id}/status` payload. */
@@ -40,11 +43,20 @@ export const adminOrdersQuerySchema = adminPagination.extend({
   status: orderStatusSchema.optional(),
   search: z.string().trim().max(100).optional(),
 });
-export const adminOrdersResponseSchema = z.object({ orders: z.array(adminOrderSchema), pagination: paginationSchema });
+export const adminOrdersResponseSchema = z.object({
+  orders: z.array(adminOrderSchema),
+  pagination: paginationSchema,
+});
 export type AdminOrdersResponse = z.infer<typeof adminOrdersResponseSchema>;
 
 /** Statuses an admin may set (spec section 4). EXPIRED is set only by the clock. */
-export const ADMIN_SETTABLE_ORDER_STATUSES = ['PENDING', 'COMPLETED', 'FAILED', 'CANCELLED', 'REFUNDED'] as const;
+export const ADMIN_SETTABLE_ORDER_STATUSES = [
+  'PENDING',
+  'COMPLETED',
+  'FAILED',
+  'CANCELLED',
+  'REFUNDED',
+] as const;
 
 /** `PUT /admin/orders/{id}/status` payload. */
 export const updateOrderStatusRequestSchema = z.object({
@@ -56,7 +68,11 @@ export const updateOrderStatusResponseSchema = z.object({ order: adminOrderSchem
 /** Admin plan form (spec section 5): every field required; features one per line, blanks dropped. */
 export const planInputSchema = z.object({
   name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(50),
-  description: z.string({ error: 'Description is required' }).trim().min(1, 'Description is required').max(500),
+  description: z
+    .string({ error: 'Description is required' })
+    .trim()
+    .min(1, 'Description is required')
+    .max(500),
   monthly_price: priceSchema,
   yearly_price: priceSchema,
   features: z
@@ -76,8 +92,15 @@ export const adminPlanResponseSchema = z.object({ plan: adminPlanSchema });
 export const createDownloadRequestSchema = z.object({
   version: versionSchema,
   download_url: z.url({ error: 'Download URL must be a valid URL' }),
-  filename: z.string({ error: 'Filename is required' }).trim().min(1, 'Filename is required').max(255),
-  file_size: z.number({ error: 'File size is required' }).int().min(1, 'File size must be at least 1 byte'),
+  filename: z
+    .string({ error: 'Filename is required' })
+    .trim()
+    .min(1, 'Filename is required')
+    .max(255),
+  file_size: z
+    .number({ error: 'File size is required' })
+    .int()
+    .min(1, 'File size must be at least 1 byte'),
   release_date: z.iso.date({ error: 'Release date is required' }),
   is_active: z.boolean().default(true),
 });
@@ -88,11 +111,17 @@ export const adminDownloadResponseSchema = z.object({ download: adminDownloadSch
 export const createChangelogRequestSchema = z.object({
   version: versionSchema,
   title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(200),
-  changes: z.string({ error: 'Changes are required' }).trim().min(1, 'Changes are required').max(20_000),
+  changes: z
+    .string({ error: 'Changes are required' })
+    .trim()
+    .min(1, 'Changes are required')
+    .max(20_000),
   release_date: z.iso.date({ error: 'Release date is required' }),
   is_published: z.boolean().default(false),
 });
-export const adminChangelogResponseSchema = z.object({ changelog_entries: z.array(changelogEntrySchema) });
+export const adminChangelogResponseSchema = z.object({
+  changelog_entries: z.array(changelogEntrySchema),
+});
 export const adminChangelogEntryResponseSchema = z.object({ entry: changelogEntrySchema });
 
 /** Admin stats (spec section 3). Revenue is completed minus refunded, per currency. */

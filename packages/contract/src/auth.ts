@@ -1,6 +1,13 @@
 /** Auth payloads and answers (spec sections 3, 5 and 7). */
 import { z } from 'zod';
-import { VALIDATION_MESSAGES, countrySchema, emailSchema, loginPasswordSchema, newPasswordSchema, usernameSchema } from './validation.js';
+import {
+  VALIDATION_MESSAGES,
+  countrySchema,
+  emailSchema,
+  loginPasswordSchema,
+  newPasswordSchema,
+  usernameSchema,
+} from './validation.js';
 import { userSchema } from './users.js';
 
 /** `POST /auth/login` payload. `remember_me` picks the longer session lifetime. */

@@ -1,6 +1,12 @@
 /** Changelog entries (spec sections 3 and 7). */
 import { z } from 'zod';
-import { idSchema, isoDateSchema, isoDateTimeSchema, paginationQuerySchema, paginationSchema } from './common.js';
+import {
+  idSchema,
+  isoDateSchema,
+  isoDateTimeSchema,
+  paginationQuerySchema,
+  paginationSchema,
+} from './common.js';
 import { CHANGELOG_PAGE_SIZE } from './constants.js';
 
 /** A changelog entry. `changes` is markdown; `changes_summary` its first line as plain text. */
@@ -50,7 +56,12 @@ export function summarizeChanges(markdown: string): string {
   const line =
     markdown
       .split('\n')
-      .map((l) => l.replace(/^\s*(?:#{1,6}\s+|[-*+]\s+|\d+\.\s+|>\s*)/, '').replace(/[*_`]/g, '').trim())
+      .map((l) =>
+        l
+          .replace(/^\s*(?:#{1,6}\s+|[-*+]\s+|\d+\.\s+|>\s*)/, '')
+          .replace(/[*_`]/g, '')
+          .trim(),
+      )
       .find((l) => l.length > 0) ?? '';
   return line.length > 200 ? `${line.slice(0, 197)}...` : line;
 }

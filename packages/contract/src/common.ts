@@ -9,7 +9,9 @@ export const idSchema = z.uuid({ error: 'Invalid id' });
 export const idParamsSchema = z.object({ id: idSchema });
 
 /** Instant as an ISO 8601 string in UTC, e.g. `2026-11-21T10:00:00.000Z`. */
-export const isoDateTimeSchema = z.iso.datetime({ offset: true }).describe('ISO 8601 instant (UTC)');
+export const isoDateTimeSchema = z.iso
+  .datetime({ offset: true })
+  .describe('ISO 8601 instant (UTC)');
 
 /** Calendar date `YYYY-MM-DD` (release dates). */
 export const isoDateSchema = z.iso.date().describe('Calendar date, YYYY-MM-DD');

@@ -62,7 +62,10 @@ export type DownloadHistoryResponse = z.infer<typeof downloadHistoryResponseSche
 
 /** A program version as admins see it (spec section 3). */
 export const adminDownloadSchema = programVersionSchema.extend({
-  download_url: z.string().nullable().describe('External URL, or null when the file is stored here'),
+  download_url: z
+    .string()
+    .nullable()
+    .describe('External URL, or null when the file is stored here'),
   download_count: z.number().int(),
   created_at: isoDateTimeSchema,
 });

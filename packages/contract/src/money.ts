@@ -7,8 +7,10 @@ import prettyBytes from 'pretty-bytes';
 
 /** Number of minor-unit digits of `currency` (2 for USD, 0 for JPY), from Intl. */
 export function currencyDigits(currency: string): number {
-  return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
-    .maximumFractionDigits ?? 2;
+  return (
+    new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
+      .maximumFractionDigits ?? 2
+  );
 }
 
 /** Converts integer minor units to the decimal amount, e.g. (1999, 'USD') → 19.99. */

@@ -3,7 +3,14 @@ import { z } from 'zod';
 import { idSchema, isoDateTimeSchema, paginationQuerySchema, paginationSchema } from './common.js';
 import { SUBSCRIPTION_DURATIONS } from './constants.js';
 
-export const ORDER_STATUSES = ['PENDING', 'COMPLETED', 'FAILED', 'EXPIRED', 'CANCELLED', 'REFUNDED'] as const;
+export const ORDER_STATUSES = [
+  'PENDING',
+  'COMPLETED',
+  'FAILED',
+  'EXPIRED',
+  'CANCELLED',
+  'REFUNDED',
+] as const;
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
 

@@ -30,7 +30,9 @@ export type Plan = z.infer<typeof planSchema>;
 /** A plan as admins see it: adds subscriber count and revenue (completed minus refunded). */
 export const adminPlanSchema = planSchema.extend({
   subscriber_count: z.number().int().describe('Users whose subscription on this plan is active'),
-  total_revenue: z.number().describe('Completed minus refunded order amounts, decimal, plan currency'),
+  total_revenue: z
+    .number()
+    .describe('Completed minus refunded order amounts, decimal, plan currency'),
 });
 export type AdminPlan = z.infer<typeof adminPlanSchema>;
 

@@ -27,5 +27,11 @@ export function fallbackFilename(productName: string): string {
 }
 
 function productSlug(productName: string): string {
-  return productName.trim().toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'program';
+  return (
+    productName
+      .trim()
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'program'
+  );
 }

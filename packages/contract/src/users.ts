@@ -42,7 +42,9 @@ export const userSchema = z
     role: userRoleSchema,
     status: userStatusSchema,
     country: countrySchema.nullable(),
-    notifications_enabled: z.boolean().describe('Product news and subscription reminders by e-mail'),
+    notifications_enabled: z
+      .boolean()
+      .describe('Product news and subscription reminders by e-mail'),
     marketing_emails: z.boolean().describe('Offers and promotions by e-mail'),
     created_at: isoDateTimeSchema,
     subscription: userSubscriptionSchema.nullable().describe('Current subscription, or null'),

@@ -37,7 +37,11 @@ export const PASSWORD_SPECIAL_CHARACTERS = '!@#$%^&*()_+-=[]{};\':"\\|,.<>/?`~';
 
 /** The five password criteria of spec section 5, in the order the register form lists them. */
 export const PASSWORD_CRITERIA = [
-  { id: 'length', label: `At least ${PASSWORD_MIN_LENGTH} characters`, test: (p: string) => p.length >= PASSWORD_MIN_LENGTH },
+  {
+    id: 'length',
+    label: `At least ${PASSWORD_MIN_LENGTH} characters`,
+    test: (p: string) => p.length >= PASSWORD_MIN_LENGTH,
+  },
   { id: 'uppercase', label: 'An uppercase letter', test: (p: string) => /[A-Z]/.test(p) },
   { id: 'lowercase', label: 'A lowercase letter', test: (p: string) => /[a-z]/.test(p) },
   { id: 'digit', label: 'A number', test: (p: string) => /[0-9]/.test(p) },
@@ -56,7 +60,8 @@ export const PASSWORD_STRENGTH_LABELS = {
   4: 'Good',
   5: 'Strong',
 } as const;
-export type PasswordStrengthLabel = (typeof PASSWORD_STRENGTH_LABELS)[keyof typeof PASSWORD_STRENGTH_LABELS];
+export type PasswordStrengthLabel =
+  (typeof PASSWORD_STRENGTH_LABELS)[keyof typeof PASSWORD_STRENGTH_LABELS];
 
 /** Counts how many of the five criteria `password` meets (0 to 5). */
 export function passwordCriteriaMet(password: string): number {
@@ -67,7 +72,10 @@ export function passwordCriteriaMet(password: string): number {
  * Strength of `password`: `score` is the number of criteria met (0..5), `label` the spec's word
  * for it ('Very Weak' for 0 or 1 … 'Strong' for 5).
  */
-export function passwordStrength(password: string): { score: number; label: PasswordStrengthLabel } {
+export function passwordStrength(password: string): {
+  score: number;
+  label: PasswordStrengthLabel;
+} {
   const score = passwordCriteriaMet(password);
   const key = Math.max(1, score) as keyof typeof PASSWORD_STRENGTH_LABELS;
   return { score, label: PASSWORD_STRENGTH_LABELS[key] };
@@ -78,7 +86,9 @@ export function passwordStrength(password: string): { score: number; label: Pass
  * (spec sections 5 and 9: "Password minimum 8 characters with at least 4 of 5 criteria").
  */
 export function passwordMeetsRequirements(password: string): boolean {
-  return password.length >= PASSWORD_MIN_LENGTH && passwordCriteriaMet(password) >= PASSWORD_MIN_CRITERIA;
+  return (
+    password.length >= PASSWORD_MIN_LENGTH && passwordCriteriaMet(password) >= PASSWORD_MIN_CRITERIA
+  );
 }
 
 /** A string field whose missing or non-string input is answered with `required`. */

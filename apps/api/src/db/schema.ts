@@ -71,7 +71,10 @@ export const plans = pgTable(
   },
   (t) => [
     uniqueIndex('plans_name_key').on(t.name),
-    check('plans_prices_non_negative', sql`${t.monthlyPriceMinor} >= 0 and ${t.yearlyPriceMinor} >= 0`),
+    check(
+      'plans_prices_non_negative',
+      sql`${t.monthlyPriceMinor} >= 0 and ${t.yearlyPriceMinor} >= 0`,
+    ),
   ],
 );
 
@@ -195,7 +198,10 @@ export const downloads = pgTable(
   },
   (t) => [
     uniqueIndex('downloads_version_key').on(t.version),
-    check('downloads_has_source', sql`${t.storagePath} is not null or ${t.downloadUrl} is not null`),
+    check(
+      'downloads_has_source',
+      sql`${t.storagePath} is not null or ${t.downloadUrl} is not null`,
+    ),
   ],
 );
 

@@ -11,7 +11,10 @@ function findPgError(error: unknown): { code?: string; constraint?: string } | u
   for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth += 1) {
     const e = current as { code?: unknown; constraint?: unknown; cause?: unknown };
     if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) {
-      return { code: e.code, constraint: typeof e.constraint === 'string' ? e.constraint : undefined };
+      return {
+        code: e.code,
+        constraint: typeof e.constraint === 'string' ? e.constraint : undefined,
+      };
     }
     current = e.cause;
   }

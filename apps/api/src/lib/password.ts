@@ -25,7 +25,12 @@ const maxmem = (n: number, r: number) => 128 * n * r + 16 * 1024 * 1024;
 /** Hashes `password` with scrypt at cost `n` (a power of two). Returns the stored string. */
 export async function hashPassword(password: string, n: number): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { N: n, r: R, p: P, maxmem: maxmem(n, R) });
+  const key = await scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, {
+    N: n,
+    r: R,
+    p: P,
+    maxmem: maxmem(n, R),
+  });
   return ['scrypt', n, R, P, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
@@ -40,12 +45,17 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const r = Number(rText);
   const p = Number(pText);
   const expected = Buffer.from(keyText, 'base64');
-  const actual = await scrypt(password.normalize('NFKC'), Buffer.from(saltText, 'base64'), expected.length, {
-    N: n,
-    r,
-    p,
-    maxmem: maxmem(n, r),
-  });
+  const actual = await scrypt(
+    password.normalize('NFKC'),
+    Buffer.from(saltText, 'base64'),
+    expected.length,
+    {
+      N: n,
+      r,
+      p,
+      maxmem: maxmem(n, r),
+    },
+  );
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 

@@ -61,7 +61,11 @@ export class TokenService {
         issuer: ISSUER,
         audience,
       });
-      if (typeof payload.sub !== 'string' || typeof payload.jti !== 'string' || typeof payload.exp !== 'number') {
+      if (
+        typeof payload.sub !== 'string' ||
+        typeof payload.jti !== 'string' ||
+        typeof payload.exp !== 'number'
+      ) {
         return null;
       }
       return payload as TokenClaims;

@@ -23,7 +23,11 @@ export type FulfilmentResult =
  * and the current expiry (rule: `nextPeriod`). Only a PENDING order is fulfilled; calling it
  * again for a COMPLETED order changes nothing and reports 'already-fulfilled'.
  */
-export async function fulfilOrder(db: Executor, orderId: string, now: Date): Promise<FulfilmentResult> {
+export async function fulfilOrder(
+  db: Executor,
+  orderId: string,
+  now: Date,
+): Promise<FulfilmentResult> {
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (!order) return { outcome: 'not-found' };
@@ -61,7 +65,12 @@ async function grantPeriod(tx: Transaction | Executor, order: OrderRow, now: Dat
   } else {
     const [created] = await tx
       .insert(subscriptions)
-      .values({ userId: order.userId, planId: order.planId, startedAt: startsAt, expiresAt: endsAt })
+      .values({
+        userId: order.userId,
+        planId: order.planId,
+        startedAt: startsAt,
+        expiresAt: endsAt,
+      })
       .returning({ id: subscriptions.id });
     subscriptionId = created!.id;
   }

@@ -35,7 +35,10 @@ export function bearerToken(request: FastifyRequest): string | null {
  * Resolves the caller of `request`. Returns null for no token; throws 401 for a bad or expired
  * token or a deleted user, 403 for a SUSPENDED or INACTIVE account (so its sessions stop at once).
  */
-export async function resolveAuth(ctx: AppContext, request: FastifyRequest): Promise<AuthState | null> {
+export async function resolveAuth(
+  ctx: AppContext,
+  request: FastifyRequest,
+): Promise<AuthState | null> {
   const token = bearerToken(request);
   if (!token) return null;
   const claims = await ctx.tokens.verify('session', token);

@@ -22,7 +22,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const code = (error as FastifyError).code;
     const status = (error as FastifyError).statusCode;
-    if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (code === 'FST_ERR_CTP_EMPTY_JSON_BODY' && status === 400)) {
+    if (
+      code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+      (code === 'FST_ERR_CTP_EMPTY_JSON_BODY' && status === 400)
+    ) {
       return reply.status(400).send({ error: API_ERRORS.invalidJson });
     }
     if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
@@ -44,5 +47,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
 
 /** True when `url` is an API path (answers JSON errors instead of the web app). */
 export function isApiPath(url: string): boolean {
-  return url === API_BASE_PATH || url.startsWith(`${API_BASE_PATH}/`) || url.startsWith(`${API_BASE_PATH}?`);
+  return (
+    url === API_BASE_PATH ||
+    url.startsWith(`${API_BASE_PATH}/`) ||
+    url.startsWith(`${API_BASE_PATH}?`)
+  );
 }

@@ -8,7 +8,12 @@ import { USERNAME_MAX_LENGTH } from '@flockr/contract';
 import type { AppConfig } from '../config.js';
 import type { Executor } from '../db/client.js';
 import { hashPassword } from '../lib/password.js';
-import { findUserByEmail, findUserByUsername, insertUser, updateUser } from '../modules/users/repository.js';
+import {
+  findUserByEmail,
+  findUserByUsername,
+  insertUser,
+  updateUser,
+} from '../modules/users/repository.js';
 
 /** Returns what it did: 'created', 'promoted', 'unchanged' or 'skipped' (no ADMIN_EMAIL). */
 export async function ensureAdmin(
@@ -20,7 +25,10 @@ export async function ensureAdmin(
   const existing = await findUserByEmail(db, email);
   if (existing) {
     if (existing.role !== 'USER' && existing.status === 'ACTIVE') return 'unchanged';
-    await updateUser(db, existing.id, { role: existing.role === 'USER' ? 'ADMIN' : existing.role, status: 'ACTIVE' });
+    await updateUser(db, existing.id, {
+      role: existing.role === 'USER' ? 'ADMIN' : existing.role,
+      status: 'ACTIVE',
+    });
     return 'promoted';
   }
   await insertUser(db, {
@@ -36,7 +44,9 @@ export async function ensureAdmin(
 
 /** A username derived from `base` that no one has yet (admin, admin2, admin3, …). */
 async function freeUsername(db: Executor, base: string): Promise<string> {
-  const clean = (base.replace(/[^A-Za-z0-9._-]/g, '') || 'admin').padEnd(3, '0').slice(0, USERNAME_MAX_LENGTH - 4);
+  const clean = (base.replace(/[^A-Za-z0-9._-]/g, '') || 'admin')
+    .padEnd(3, '0')
+    .slice(0, USERNAME_MAX_LENGTH - 4);
   for (let n = 1; ; n += 1) {
     const candidate = n === 1 ? clean : `${clean}${n}`;
     if (!(await findUserByUsername(db, candidate))) return candidate;

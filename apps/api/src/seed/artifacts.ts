@@ -53,11 +53,18 @@ export async function buildProgramZip(
     `${folder}/README.txt`,
     { mtime },
   );
-  zip.addBuffer(Buffer.from(JSON.stringify({ product: productName, version }, null, 2)), `${folder}/manifest.json`, {
-    mtime,
-  });
+  zip.addBuffer(
+    Buffer.from(JSON.stringify({ product: productName, version }, null, 2)),
+    `${folder}/manifest.json`,
+    {
+      mtime,
+    },
+  );
   const seed = [...version].reduce((acc, ch) => (acc * 31 + ch.charCodeAt(0)) >>> 0, 7);
-  zip.addBuffer(payload(seed, 256 * 1024), `${folder}/bin/${productName.toLowerCase()}-core.bin`, { mtime, compress: false });
+  zip.addBuffer(payload(seed, 256 * 1024), `${folder}/bin/${productName.toLowerCase()}-core.bin`, {
+    mtime,
+    compress: false,
+  });
   zip.end();
   const temporary = `${target}.tmp-${process.pid}`;
   await pipeline(zip.outputStream, createWriteStream(temporary));

@@ -27,7 +27,13 @@ export const SEED_PLANS = [
     description: 'Everything you need to grow one brand on Twitter.',
     monthlyPriceMinor: 1999,
     yearlyPriceMinor: 19999,
-    features: ['5 Twitter accounts', '500 daily actions', 'Email support', 'Smart scheduling', 'Analytics dashboard'],
+    features: [
+      '5 Twitter accounts',
+      '500 daily actions',
+      'Email support',
+      'Smart scheduling',
+      'Analytics dashboard',
+    ],
     sortOrder: 1,
   },
   {
@@ -95,7 +101,10 @@ const SEED_CHANGELOG = [
  * Applies the seed to `db`: inserts what is missing and (re)builds missing artifact files,
  * updating a version's size and checksum when its file had to be rebuilt.
  */
-export async function seed(db: Executor, config: Pick<AppConfig, 'dataDir' | 'productName'>): Promise<void> {
+export async function seed(
+  db: Executor,
+  config: Pick<AppConfig, 'dataDir' | 'productName'>,
+): Promise<void> {
   await db
     .insert(plans)
     .values(SEED_PLANS.map((p) => ({ ...p, features: [...p.features], currency: 'USD' })))
@@ -108,14 +117,31 @@ export async function seed(db: Executor, config: Pick<AppConfig, 'dataDir' | 'pr
     const digest = existsSync(absolute)
       ? await fileDigest(absolute)
       : await buildProgramZip(absolute, config.productName, v.version);
-    const [existing] = await db.select().from(downloads).where(eq(downloads.version, v.version)).limit(1);
+    const [existing] = await db
+      .select()
+      .from(downloads)
+      .where(eq(downloads.version, v.version))
+      .limit(1);
     if (!existing) {
       await db
         .insert(downloads)
-        .values({ version: v.version, filename, storagePath, fileSize: digest.size, sha256: digest.sha256, releaseDate: v.releaseDate })
+        .values({
+          version: v.version,
+          filename,
+          storagePath,
+          fileSize: digest.size,
+          sha256: digest.sha256,
+          releaseDate: v.releaseDate,
+        })
         .onConflictDoNothing({ target: downloads.version });
-    } else if (existing.storagePath === storagePath && (existing.sha256 !== digest.sha256 || existing.fileSize !== digest.size)) {
-      await db.update(downloads).set({ fileSize: digest.size, sha256: digest.sha256 }).where(eq(downloads.id, existing.id));
+    } else if (
+      existing.storagePath === storagePath &&
+      (existing.sha256 !== digest.sha256 || existing.fileSize !== digest.size)
+    ) {
+      await db
+        .update(downloads)
+        .set({ fileSize: digest.size, sha256: digest.sha256 })
+        .where(eq(downloads.id, existing.id));
     }
   }
 

@@ -34,7 +34,12 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['auth'],
           summary: 'Sign in with email and password (spec §7)',
           body: loginRequestSchema,
-          response: { 200: authResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema },
+          response: {
+            200: authResponseSchema,
+            400: errorResponseSchema,
+            401: errorResponseSchema,
+            403: errorResponseSchema,
+          },
         },
       },
       async (request) => login(ctx, request.body),

@@ -37,7 +37,8 @@ export async function register(ctx: AppContext, input: RegisterInput): Promise<A
   } catch (error) {
     // Two registrations raced past the checks above: the unique index decides.
     if (isUniqueViolation(error, 'users_email_lower_key')) throw conflict(API_ERRORS.emailTaken);
-    if (isUniqueViolation(error, 'users_username_lower_key')) throw conflict(API_ERRORS.usernameTaken);
+    if (isUniqueViolation(error, 'users_username_lower_key'))
+      throw conflict(API_ERRORS.usernameTaken);
     throw error;
   }
   ctx.log.info({ userId: user.id }, 'user registered');
@@ -73,8 +74,16 @@ export async function login(
  * Signs a session token for `user`: lifetime SESSION_TTL_HOURS (default 24 h), or
  * REMEMBER_ME_TTL_DAYS (default 30 days) when `rememberMe`.
  */
-export async function issueSession(ctx: AppContext, user: UserRow, rememberMe: boolean): Promise<AuthResponse> {
+export async function issueSession(
+  ctx: AppContext,
+  user: UserRow,
+  rememberMe: boolean,
+): Promise<AuthResponse> {
   const ttl = rememberMe ? ctx.config.rememberMeTtlMs : ctx.config.sessionTtlMs;
   const { token, expiresAt } = await ctx.tokens.sign('session', user.id, ttl);
-  return { token, expires_at: expiresAt.toISOString(), user: await toUserDto(ctx.db, user, ctx.now()) };
+  return {
+    token,
+    expires_at: expiresAt.toISOString(),
+    user: await toUserDto(ctx.db, user, ctx.now()),
+  };
 }

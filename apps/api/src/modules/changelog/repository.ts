@@ -21,14 +21,22 @@ export async function listPublished(db: Executor, page: number, limit: number) {
 
 /** The newest published entry, or undefined. */
 export async function findLatestPublished(db: Executor): Promise<ChangelogEntryRow | undefined> {
-  const [row] = await db.select().from(changelogEntries).where(published).orderBy(...newestFirst).limit(1);
+  const [row] = await db
+    .select()
+    .from(changelogEntries)
+    .where(published)
+    .orderBy(...newestFirst)
+    .limit(1);
   return row;
 }
 
 /**
  * The published entry for `version`, counting the view (`view_count` + 1), or undefined.
  */
-export async function viewPublishedByVersion(db: Executor, version: string): Promise<ChangelogEntryRow | undefined> {
+export async function viewPublishedByVersion(
+  db: Executor,
+  version: string,
+): Promise<ChangelogEntryRow | undefined> {
   const [row] = await db
     .update(changelogEntries)
     .set({ viewCount: sql`${changelogEntries.viewCount} + 1` })

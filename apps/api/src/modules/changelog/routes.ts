@@ -31,7 +31,13 @@ export function changelogRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/changelog/latest',
-      { schema: { tags, summary: 'Newest published entry', response: { 200: changelogEntryResponseSchema, 404: errorResponseSchema } } },
+      {
+        schema: {
+          tags,
+          summary: 'Newest published entry',
+          response: { 200: changelogEntryResponseSchema, 404: errorResponseSchema },
+        },
+      },
       async () => ({ entry: await latestEntry(ctx) }),
     );
 

@@ -4,7 +4,12 @@ import type { ChangelogEntry, ChangelogResponse } from '@flockr/contract';
 import type { AppContext } from '../../context.js';
 import type { ChangelogEntryRow } from '../../db/schema.js';
 import { notFound } from '../../lib/http-error.js';
-import { findLatestPublished, listPublished, searchPublished, viewPublishedByVersion } from './repository.js';
+import {
+  findLatestPublished,
+  listPublished,
+  searchPublished,
+  viewPublishedByVersion,
+} from './repository.js';
 
 /** An entry as the API shows it, with its plain-text summary. */
 export function toChangelogEntry(row: ChangelogEntryRow): ChangelogEntry {
@@ -22,7 +27,11 @@ export function toChangelogEntry(row: ChangelogEntryRow): ChangelogEntry {
 }
 
 /** `GET /changelog?page&limit`. */
-export async function publishedPage(ctx: AppContext, page: number, limit: number): Promise<ChangelogResponse> {
+export async function publishedPage(
+  ctx: AppContext,
+  page: number,
+  limit: number,
+): Promise<ChangelogResponse> {
   const { rows, total } = await listPublished(ctx.db, page, limit);
   return { changelog: rows.map(toChangelogEntry), pagination: paginate(total, page, limit) };
 }

@@ -41,7 +41,12 @@ export async function recordDownloadOnce(
 /** The user's download events, newest first, with version and filename. */
 export async function listUserDownloadEvents(db: Executor, userId: string, limit = 50) {
   return db
-    .select({ id: downloadEvents.id, version: downloads.version, filename: downloads.filename, at: downloadEvents.createdAt })
+    .select({
+      id: downloadEvents.id,
+      version: downloads.version,
+      filename: downloads.filename,
+      at: downloadEvents.createdAt,
+    })
     .from(downloadEvents)
     .innerJoin(downloads, eq(downloads.id, downloadEvents.downloadId))
     .where(eq(downloadEvents.userId, userId))

@@ -21,7 +21,12 @@ import { notFound } from '../../lib/http-error.js';
 import { currentUser, requireUser } from '../../plugins/auth.js';
 import { createLink, history, latest, resolveLink, versions } from './service.js';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+};
 const secured = { tags: ['downloads'], security: [{ bearerAuth: [] }] };
 
 export function downloadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -30,19 +35,40 @@ export function downloadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/downloads/latest',
-      { preHandler: auth, schema: { ...secured, summary: 'Newest active version', response: { 200: latestVersionResponseSchema, ...errors } } },
+      {
+        preHandler: auth,
+        schema: {
+          ...secured,
+          summary: 'Newest active version',
+          response: { 200: latestVersionResponseSchema, ...errors },
+        },
+      },
       async (request) => latest(ctx, currentUser(request)),
     );
 
     app.get(
       '/downloads/versions',
-      { preHandler: auth, schema: { ...secured, summary: 'Active versions, newest first', response: { 200: versionsResponseSchema, ...errors } } },
+      {
+        preHandler: auth,
+        schema: {
+          ...secured,
+          summary: 'Active versions, newest first',
+          response: { 200: versionsResponseSchema, ...errors },
+        },
+      },
       async (request) => ({ versions: await versions(ctx, currentUser(request)) }),
     );
 
     app.get(
       '/downloads/history',
-      { preHandler: auth, schema: { ...secured, summary: "The caller's downloads", response: { 200: downloadHistoryResponseSchema, ...errors } } },
+      {
+        preHandler: auth,
+        schema: {
+          ...secured,
+          summary: "The caller's downloads",
+          response: { 200: downloadHistoryResponseSchema, ...errors },
+        },
+      },
       async (request) => history(ctx, currentUser(request)),
     );
 
@@ -71,9 +97,13 @@ export function downloadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const file = await resolveLink(ctx, request.query.token);
-        if (!existsSync(path.join(file.root, file.relativePath))) throw notFound(API_ERRORS.downloadFileMissing);
+        if (!existsSync(path.join(ctx.config.dataDir, file.relativePath)))
+          throw notFound(API_ERRORS.downloadFileMissing);
         reply.header('cache-control', 'private, no-store');
-        return reply.download(file.relativePath, file.filename, { acceptRanges: true, cacheControl: false });
+        return reply.download(file.relativePath, file.filename, {
+          acceptRanges: true,
+          cacheControl: false,
+        });
       },
     );
   };

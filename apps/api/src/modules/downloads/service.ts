@@ -3,7 +3,6 @@
  * unknown or inactive versions are 404. Files stored here are handed out through signed links
  * that expire after DOWNLOAD_LINK_TTL_MS (5 minutes).
  */
-import path from 'node:path';
 import semver from 'semver';
 import {
   API_ERRORS,
@@ -11,13 +10,22 @@ import {
   formatFileSize,
   versionFilename,
 } from '@flockr/contract';
-import type { DownloadHistoryResponse, DownloadLinkResponse, ProgramVersion } from '@flockr/contract';
+import type {
+  DownloadHistoryResponse,
+  DownloadLinkResponse,
+  ProgramVersion,
+} from '@flockr/contract';
 import type { AppContext } from '../../context.js';
 import type { DownloadRow, UserRow } from '../../db/schema.js';
 import { forbidden, notFound } from '../../lib/http-error.js';
 import { findSubscriptionByUser } from '../subscriptions/repository.js';
 import { hasAccess } from '../subscriptions/status.js';
-import { findDownloadById, listActiveDownloads, listUserDownloadEvents, recordDownloadOnce } from './repository.js';
+import {
+  findDownloadById,
+  listActiveDownloads,
+  listUserDownloadEvents,
+  recordDownloadOnce,
+} from './repository.js';
 
 /** A version as subscribers see it. */
 export function toProgramVersion(row: DownloadRow): ProgramVersion {
@@ -64,7 +72,12 @@ export async function history(ctx: AppContext, user: UserRow): Promise<DownloadH
   await assertDownloadAccess(ctx, user);
   const rows = await listUserDownloadEvents(ctx.db, user.id);
   return {
-    downloads: rows.map((r) => ({ id: r.id, version: r.version, filename: r.filename, downloaded_at: r.at.toISOString() })),
+    downloads: rows.map((r) => ({
+      id: r.id,
+      version: r.version,
+      filename: r.filename,
+      downloaded_at: r.at.toISOString(),
+    })),
   };
 }
 
@@ -74,16 +87,27 @@ export async function history(ctx: AppContext, user: UserRow): Promise<DownloadH
  * that URL, and the download is recorded now.
  * @throws 403 without an active subscription; 404 unknown or inactive version.
  */
-export async function createLink(ctx: AppContext, user: UserRow, version?: string): Promise<DownloadLinkResponse> {
+export async function createLink(
+  ctx: AppContext,
+  user: UserRow,
+  version?: string,
+): Promise<DownloadLinkResponse> {
   await assertDownloadAccess(ctx, user);
   const all = await activeVersions(ctx);
   const target = version ? all.find((v) => v.version === version) : all[0];
   if (!target) throw notFound(API_ERRORS.downloadNotFound);
   const filename = versionFilename(ctx.config.productName, target.version);
-  const signed = await ctx.tokens.sign('download', user.id, DOWNLOAD_LINK_TTL_MS, { did: target.id });
+  const signed = await ctx.tokens.sign('download', user.id, DOWNLOAD_LINK_TTL_MS, {
+    did: target.id,
+  });
   if (!target.storagePath && target.downloadUrl) {
     await recordDownloadOnce(ctx.db, { userId: user.id, downloadId: target.id, linkId: signed.id });
-    return { download_url: target.downloadUrl, filename, version: target.version, expires_at: signed.expiresAt.toISOString() };
+    return {
+      download_url: target.downloadUrl,
+      filename,
+      version: target.version,
+      expires_at: signed.expiresAt.toISOString(),
+    };
   }
   return {
     download_url: `${ctx.config.publicUrl}/api/v1/downloads/file?token=${encodeURIComponent(signed.token)}`,
@@ -97,7 +121,7 @@ export async function createLink(ctx: AppContext, user: UserRow, version?: strin
 export interface ResolvedFile {
   /** Path relative to DATA_DIR. */
   relativePath: string;
-  root: string;
+  /** Name the browser saves it as. */
   filename: string;
 }
 
@@ -115,7 +139,6 @@ export async function resolveLink(ctx: AppContext, token: string): Promise<Resol
   await recordDownloadOnce(ctx.db, { userId: claims.sub, downloadId: row.id, linkId: claims.jti });
   return {
     relativePath: row.storagePath,
-    root: path.resolve(ctx.config.dataDir),
     filename: versionFilename(ctx.config.productName, row.version),
   };
 }

@@ -20,13 +20,20 @@ export type OrderWithPlan = {
 };
 
 /** Inserts a PENDING order and returns it. */
-export async function insertOrder(db: Executor, values: typeof orders.$inferInsert): Promise<OrderRow> {
+export async function insertOrder(
+  db: Executor,
+  values: typeof orders.$inferInsert,
+): Promise<OrderRow> {
   const [row] = await db.insert(orders).values(values).returning();
   return row!;
 }
 
 /** The order `id` with plan name and payment, or undefined. */
-export async function findOrder(db: Executor, id: string, provider: string): Promise<OrderWithPlan | undefined> {
+export async function findOrder(
+  db: Executor,
+  id: string,
+  provider: string,
+): Promise<OrderWithPlan | undefined> {
   const [row] = await db
     .select(orderWithPlan)
     .from(orders)
@@ -50,7 +57,10 @@ export async function listUserOrders(
   provider: string,
   opts: { page: number; limit: number; status?: OrderStatus },
 ): Promise<{ rows: OrderWithPlan[]; total: number }> {
-  const where = and(eq(orders.userId, userId), opts.status ? eq(orders.status, opts.status) : undefined);
+  const where = and(
+    eq(orders.userId, userId),
+    opts.status ? eq(orders.status, opts.status) : undefined,
+  );
   const rows = await db
     .select(orderWithPlan)
     .from(orders)

@@ -7,7 +7,13 @@ import type { UserRow } from '../../db/schema.js';
 import { badRequest, notFound } from '../../lib/http-error.js';
 import { findPlanById } from '../plans/repository.js';
 import { priceFor } from '../plans/service.js';
-import { expirePendingOrders, findOrder, insertOrder, listUserOrders, type OrderWithPlan } from './repository.js';
+import {
+  expirePendingOrders,
+  findOrder,
+  insertOrder,
+  listUserOrders,
+  type OrderWithPlan,
+} from './repository.js';
 
 /** URL of the PNG QR code of a payment session's page. */
 export function qrCodeUrl(ctx: AppContext, sessionId: string): string {
@@ -40,7 +46,11 @@ export function toOrderDto(ctx: AppContext, row: OrderWithPlan): Order {
  * at the plan's current price (copied into the order), payable until now + ORDER_TTL_MINUTES.
  * @throws 404 unknown plan; 400 inactive or free plan.
  */
-export async function placeOrder(ctx: AppContext, user: UserRow, input: SubscribeRequest): Promise<Order> {
+export async function placeOrder(
+  ctx: AppContext,
+  user: UserRow,
+  input: SubscribeRequest,
+): Promise<Order> {
   const plan = await findPlanById(ctx.db, input.plan_id);
   if (!plan) throw notFound(API_ERRORS.planNotFound);
   const amountMinor = priceFor(plan, input.duration_months);
@@ -64,7 +74,11 @@ export async function placeOrder(ctx: AppContext, user: UserRow, input: Subscrib
  * The order `orderId` if it belongs to `user`. Someone else's order answers 404 like a missing
  * one, so ids cannot be probed.
  */
-export async function findOwnOrder(ctx: AppContext, user: UserRow, orderId: string): Promise<OrderWithPlan> {
+export async function findOwnOrder(
+  ctx: AppContext,
+  user: UserRow,
+  orderId: string,
+): Promise<OrderWithPlan> {
   await expirePendingOrders(ctx.db, ctx.now());
   const row = await findOrder(ctx.db, orderId, ctx.payments.name);
   if (!row || row.order.userId !== user.id) throw notFound(API_ERRORS.orderNotFound);
@@ -79,5 +93,8 @@ export async function listOrders(
 ): Promise<OrdersResponse> {
   await expirePendingOrders(ctx.db, ctx.now());
   const { rows, total } = await listUserOrders(ctx.db, user.id, ctx.payments.name, query);
-  return { orders: rows.map((r) => toOrderDto(ctx, r)), pagination: paginate(total, query.page, query.limit) };
+  return {
+    orders: rows.map((r) => toOrderDto(ctx, r)),
+    pagination: paginate(total, query.page, query.limit),
+  };
 }

@@ -4,7 +4,11 @@ import type { Executor } from '../../db/client.js';
 import { payments, type PaymentRow } from '../../db/schema.js';
 
 /** The payment of `orderId` at `provider`, or undefined. */
-export async function findPaymentByOrder(db: Executor, orderId: string, provider: string): Promise<PaymentRow | undefined> {
+export async function findPaymentByOrder(
+  db: Executor,
+  orderId: string,
+  provider: string,
+): Promise<PaymentRow | undefined> {
   const [row] = await db
     .select()
     .from(payments)
@@ -31,7 +35,13 @@ export async function findPaymentBySession(
  * Inserts a payment unless the order already has one at that provider; returns the stored one
  * either way (so two concurrent requests end with the same session).
  */
-export async function insertPaymentOnce(db: Executor, values: typeof payments.$inferInsert): Promise<PaymentRow> {
-  await db.insert(payments).values(values).onConflictDoNothing({ target: [payments.orderId, payments.provider] });
+export async function insertPaymentOnce(
+  db: Executor,
+  values: typeof payments.$inferInsert,
+): Promise<PaymentRow> {
+  await db
+    .insert(payments)
+    .values(values)
+    .onConflictDoNothing({ target: [payments.orderId, payments.provider] });
   return (await findPaymentByOrder(db, values.orderId, values.provider))!;
 }

@@ -32,7 +32,13 @@ import {
 } from './service.js';
 
 const sessionParams = z.object({ sessionId: z.string().min(1).max(200) });
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+};
 const secured = { tags: ['payments'], security: [{ bearerAuth: [] }] };
 
 export function paymentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -93,7 +99,12 @@ export function paymentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         const url = await paymentUrlForSession(ctx, request.params.sessionId);
         if (!url) throw notFound(API_ERRORS.paymentNotFound);
-        const png = await QRCode.toBuffer(url, { type: 'png', width: 240, margin: 1, errorCorrectionLevel: 'M' });
+        const png = await QRCode.toBuffer(url, {
+          type: 'png',
+          width: 240,
+          margin: 1,
+          errorCorrectionLevel: 'M',
+        });
         return reply.type('image/png').header('cache-control', 'private, max-age=300').send(png);
       },
     );

@@ -1,6 +1,11 @@
 /** Payment rules: opening a checkout for an order, and the sandbox checkout's actions. */
 import { API_ERRORS, toMajorUnits } from '@flockr/contract';
-import type { CreatePaymentResponse, OrderStatusResponse, SandboxActionResponse, SandboxCheckout } from '@flockr/contract';
+import type {
+  CreatePaymentResponse,
+  OrderStatusResponse,
+  SandboxActionResponse,
+  SandboxCheckout,
+} from '@flockr/contract';
 import type { AppContext } from '../../context.js';
 import type { OrderRow, UserRow } from '../../db/schema.js';
 import { conflict, notFound } from '../../lib/http-error.js';
@@ -14,12 +19,17 @@ import { findPaymentByOrder, findPaymentBySession, insertPaymentOnce } from './r
  * order. Asking twice returns the same session.
  * @throws 404 not the caller's order; 409 expired or no longer pending.
  */
-export async function createPayment(ctx: AppContext, user: UserRow, orderId: string): Promise<CreatePaymentResponse> {
+export async function createPayment(
+  ctx: AppContext,
+  user: UserRow,
+  orderId: string,
+): Promise<CreatePaymentResponse> {
   const { order, planName } = await findOwnOrder(ctx, user, orderId);
   if (order.status === 'EXPIRED') throw conflict(API_ERRORS.orderExpired);
   if (order.status !== 'PENDING') throw conflict(API_ERRORS.orderNotPending);
   const payment =
-    (await findPaymentByOrder(ctx.db, order.id, ctx.payments.name)) ?? (await openCheckout(ctx, user, order, planName));
+    (await findPaymentByOrder(ctx.db, order.id, ctx.payments.name)) ??
+    (await openCheckout(ctx, user, order, planName));
   return {
     order_id: order.id,
     payment_url: payment.paymentUrl,
@@ -51,7 +61,11 @@ async function openCheckout(ctx: AppContext, user: UserRow, order: OrderRow, pla
 }
 
 /** `GET /payments/orders/{id}/status` for the caller's own order. */
-export async function orderStatus(ctx: AppContext, user: UserRow, orderId: string): Promise<OrderStatusResponse> {
+export async function orderStatus(
+  ctx: AppContext,
+  user: UserRow,
+  orderId: string,
+): Promise<OrderStatusResponse> {
   const { order } = await findOwnOrder(ctx, user, orderId);
   return {
     order_id: order.id,
@@ -72,7 +86,11 @@ async function ownSandboxSession(ctx: AppContext, user: UserRow, sessionId: stri
 }
 
 /** The sandbox checkout page's data for the caller's own session. */
-export async function sandboxCheckout(ctx: AppContext, user: UserRow, sessionId: string): Promise<SandboxCheckout> {
+export async function sandboxCheckout(
+  ctx: AppContext,
+  user: UserRow,
+  sessionId: string,
+): Promise<SandboxCheckout> {
   const { payment, row } = await ownSandboxSession(ctx, user, sessionId);
   return {
     session_id: payment.providerSessionId,
@@ -93,29 +111,50 @@ export async function sandboxCheckout(ctx: AppContext, user: UserRow, sessionId:
  * `fulfilOrder`. Paying twice fulfils once.
  * @throws 404 not the caller's session; 409 when the order is expired, failed or cancelled.
  */
-export async function sandboxPay(ctx: AppContext, user: UserRow, sessionId: string): Promise<SandboxActionResponse> {
+export async function sandboxPay(
+  ctx: AppContext,
+  user: UserRow,
+  sessionId: string,
+): Promise<SandboxActionResponse> {
   const { payment } = await ownSandboxSession(ctx, user, sessionId);
   const result = await fulfilOrder(ctx.db, payment.orderId, ctx.now());
   if (result.outcome === 'not-found') throw notFound(API_ERRORS.paymentNotFound);
   if (result.outcome === 'not-payable') {
-    throw conflict(result.order.status === 'EXPIRED' ? API_ERRORS.orderExpired : API_ERRORS.orderNotPending);
+    throw conflict(
+      result.order.status === 'EXPIRED' ? API_ERRORS.orderExpired : API_ERRORS.orderNotPending,
+    );
   }
   if (result.outcome === 'fulfilled') {
     ctx.log.info({ orderId: result.order.id, until: result.periodEndsAt }, 'order fulfilled');
   }
-  return { order_id: result.order.id, status: result.order.status, return_url: `${ctx.config.publicUrl}/orders` };
+  return {
+    order_id: result.order.id,
+    status: result.order.status,
+    return_url: `${ctx.config.publicUrl}/orders`,
+  };
 }
 
 /** The sandbox page's Cancel button: the order becomes FAILED if it was still PENDING. */
-export async function sandboxCancel(ctx: AppContext, user: UserRow, sessionId: string): Promise<SandboxActionResponse> {
+export async function sandboxCancel(
+  ctx: AppContext,
+  user: UserRow,
+  sessionId: string,
+): Promise<SandboxActionResponse> {
   const { payment } = await ownSandboxSession(ctx, user, sessionId);
   await failOrder(ctx.db, payment.orderId);
   const row = await findOrder(ctx.db, payment.orderId, ctx.payments.name);
-  return { order_id: payment.orderId, status: row!.order.status, return_url: `${ctx.config.publicUrl}/orders` };
+  return {
+    order_id: payment.orderId,
+    status: row!.order.status,
+    return_url: `${ctx.config.publicUrl}/orders`,
+  };
 }
 
 /** The hosted page URL of sandbox session `sessionId` (for its QR code), or undefined. */
-export async function paymentUrlForSession(ctx: AppContext, sessionId: string): Promise<string | undefined> {
+export async function paymentUrlForSession(
+  ctx: AppContext,
+  sessionId: string,
+): Promise<string | undefined> {
   const payment = await findPaymentBySession(ctx.db, ctx.payments.name, sessionId);
   return payment?.status === 'OPEN' ? payment.paymentUrl : undefined;
 }

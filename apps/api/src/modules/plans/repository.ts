@@ -5,7 +5,11 @@ import { plans, type PlanRow } from '../../db/schema.js';
 
 /** Active plans in display order. */
 export async function listActivePlans(db: Executor): Promise<PlanRow[]> {
-  return db.select().from(plans).where(eq(plans.isActive, true)).orderBy(asc(plans.sortOrder), asc(plans.createdAt));
+  return db
+    .select()
+    .from(plans)
+    .where(eq(plans.isActive, true))
+    .orderBy(asc(plans.sortOrder), asc(plans.createdAt));
 }
 
 /** The plan with `id`, or undefined. */

@@ -16,7 +16,10 @@ export function toPlanDto(row: PlanRow): Plan {
     currency: row.currency,
     features: row.features,
     is_active: row.isActive,
-    yearly_discount_percentage: yearlyDiscountPercentage(row.monthlyPriceMinor, row.yearlyPriceMinor),
+    yearly_discount_percentage: yearlyDiscountPercentage(
+      row.monthlyPriceMinor,
+      row.yearlyPriceMinor,
+    ),
     created_at: row.createdAt.toISOString(),
   };
 }

@@ -21,7 +21,13 @@ export function siteRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/site/config',
-      { schema: { tags: ['site'], summary: 'Public site configuration', response: { 200: siteConfigSchema } } },
+      {
+        schema: {
+          tags: ['site'],
+          summary: 'Public site configuration',
+          response: { 200: siteConfigSchema },
+        },
+      },
       async () => siteConfig(ctx),
     );
   };

@@ -1,7 +1,12 @@
 /** Data access for subscriptions and their periods. */
 import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { plans, subscriptionPeriods, subscriptions, type SubscriptionRow } from '../../db/schema.js';
+import {
+  plans,
+  subscriptionPeriods,
+  subscriptions,
+  type SubscriptionRow,
+} from '../../db/schema.js';
 
 /** The user's subscription with its plan name, or undefined. */
 export async function findSubscriptionByUser(db: Executor, userId: string) {
@@ -15,8 +20,16 @@ export async function findSubscriptionByUser(db: Executor, userId: string) {
 }
 
 /** The user's subscription row locked FOR UPDATE (inside a transaction), or undefined. */
-export async function lockSubscriptionByUser(db: Executor, userId: string): Promise<SubscriptionRow | undefined> {
-  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).for('update').limit(1);
+export async function lockSubscriptionByUser(
+  db: Executor,
+  userId: string,
+): Promise<SubscriptionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .for('update')
+    .limit(1);
   return row;
 }
 

@@ -18,7 +18,12 @@ import { placeOrder } from '../orders/service.js';
 import { publicPlans } from '../plans/service.js';
 import { cancelAtPeriodEnd, mySubscriptions } from './service.js';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+};
 const secured = { tags: ['subscriptions'], security: [{ bearerAuth: [] }] };
 
 export function subscriptionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -58,7 +63,11 @@ export function subscriptionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/subscriptions/my-subscriptions',
       {
         preHandler: auth,
-        schema: { ...secured, summary: "The caller's subscription", response: { 200: mySubscriptionsResponseSchema, ...errors } },
+        schema: {
+          ...secured,
+          summary: "The caller's subscription",
+          response: { 200: mySubscriptionsResponseSchema, ...errors },
+        },
       },
       async (request) => mySubscriptions(ctx, currentUser(request)),
     );
@@ -74,7 +83,9 @@ export function subscriptionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: cancelSubscriptionResponseSchema, ...errors },
         },
       },
-      async (request) => ({ subscription: await cancelAtPeriodEnd(ctx, currentUser(request), request.params.id) }),
+      async (request) => ({
+        subscription: await cancelAtPeriodEnd(ctx, currentUser(request), request.params.id),
+      }),
     );
   };
 }

@@ -9,7 +9,10 @@ import { findSubscriptionByUser, listPeriods } from './repository.js';
 import { subscriptionStatus } from './status.js';
 
 /** The user's subscription with its periods, as the API shows it, or null when they never paid. */
-export async function currentSubscription(ctx: AppContext, userId: string): Promise<Subscription | null> {
+export async function currentSubscription(
+  ctx: AppContext,
+  userId: string,
+): Promise<Subscription | null> {
   const found = await findSubscriptionByUser(ctx.db, userId);
   if (!found) return null;
   const { subscription: s, planName } = found;
@@ -32,7 +35,10 @@ export async function currentSubscription(ctx: AppContext, userId: string): Prom
 }
 
 /** `GET /subscriptions/my-subscriptions`: the current subscription and the list (at most one). */
-export async function mySubscriptions(ctx: AppContext, user: UserRow): Promise<MySubscriptionsResponse> {
+export async function mySubscriptions(
+  ctx: AppContext,
+  user: UserRow,
+): Promise<MySubscriptionsResponse> {
   const subscription = await currentSubscription(ctx, user.id);
   return { subscription, subscriptions: subscription ? [subscription] : [] };
 }
@@ -42,7 +48,11 @@ export async function mySubscriptions(ctx: AppContext, user: UserRow): Promise<M
  * continuing; access continues until then. Idempotent.
  * @throws 404 when `id` is not the caller's subscription.
  */
-export async function cancelAtPeriodEnd(ctx: AppContext, user: UserRow, id: string): Promise<Subscription> {
+export async function cancelAtPeriodEnd(
+  ctx: AppContext,
+  user: UserRow,
+  id: string,
+): Promise<Subscription> {
   const found = await findSubscriptionByUser(ctx.db, user.id);
   if (!found || found.subscription.id !== id) throw notFound(API_ERRORS.notFound);
   await ctx.db

@@ -20,7 +20,10 @@ export async function findUserByEmail(db: Executor, email: string): Promise<User
 }
 
 /** The user whose username equals `username` case-insensitively, or undefined. */
-export async function findUserByUsername(db: Executor, username: string): Promise<UserRow | undefined> {
+export async function findUserByUsername(
+  db: Executor,
+  username: string,
+): Promise<UserRow | undefined> {
   const [row] = await db
     .select()
     .from(users)
@@ -30,7 +33,10 @@ export async function findUserByUsername(db: Executor, username: string): Promis
 }
 
 /** Inserts a user and returns the row. Unique violations surface as the driver's error (code 23505). */
-export async function insertUser(db: Executor, values: typeof users.$inferInsert): Promise<UserRow> {
+export async function insertUser(
+  db: Executor,
+  values: typeof users.$inferInsert,
+): Promise<UserRow> {
   const [row] = await db.insert(users).values(values).returning();
   return row!;
 }

@@ -39,7 +39,9 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: userResponseSchema, 400: errorResponseSchema },
         },
       },
-      async (request) => ({ user: await updateNotifications(ctx, currentUser(request), request.body) }),
+      async (request) => ({
+        user: await updateNotifications(ctx, currentUser(request), request.body),
+      }),
     );
   };
 }

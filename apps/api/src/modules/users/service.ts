@@ -1,7 +1,11 @@
 /** User presentation and profile rules. */
 import type { User } from '@flockr/contract';
 import { API_ERRORS } from '@flockr/contract';
-import type { CountryCode, UpdateNotificationsRequest, UpdateProfileRequest } from '@flockr/contract';
+import type {
+  CountryCode,
+  UpdateNotificationsRequest,
+  UpdateProfileRequest,
+} from '@flockr/contract';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import type { UserRow } from '../../db/schema.js';
@@ -38,7 +42,11 @@ export async function toUserDto(db: Executor, row: UserRow, now: Date): Promise<
  * `PUT /user/profile`: changes username and/or country of `user`. Email is read-only (spec §5).
  * @throws 409 when the username belongs to someone else.
  */
-export async function updateProfile(ctx: AppContext, user: UserRow, input: UpdateProfileRequest): Promise<User> {
+export async function updateProfile(
+  ctx: AppContext,
+  user: UserRow,
+  input: UpdateProfileRequest,
+): Promise<User> {
   const values: { username?: string; country?: string | null } = {};
   if (input.username !== undefined && input.username !== user.username) {
     const other = await findUserByUsername(ctx.db, input.username);
@@ -63,7 +71,9 @@ export async function updateNotifications(
   input: UpdateNotificationsRequest,
 ): Promise<User> {
   const row = await updateUser(ctx.db, user.id, {
-    ...(input.notifications_enabled !== undefined && { notificationsEnabled: input.notifications_enabled }),
+    ...(input.notifications_enabled !== undefined && {
+      notificationsEnabled: input.notifications_enabled,
+    }),
     ...(input.marketing_emails !== undefined && { marketingEmails: input.marketing_emails }),
   });
   if (!row) throw notFound(API_ERRORS.notFound);

@@ -1,0 +1,93 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.js';
+import { changelogEntries, downloads, plans, users } from '../db/schema.js';
+import { verifyPassword } from '../lib/password.js';
+import { findUserByEmail } from '../modules/users/repository.js';
+import { createHarness, type Harness } from '../test/harness.js';
+import { fileDigest } from './artifacts.js';
+import { ensureAdmin } from './admin.js';
+import { seed } from './seed.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness();
+});
+afterAll(async () => {
+  await h.close();
+});
+
+const total = async (table: typeof plans | typeof downloads | typeof changelogEntries) =>
+  (await h.db.select({ n: count() }).from(table))[0]!.n;
+
+describe('seed', () => {
+  it('is idempotent: a second run adds nothing', async () => {
+    const before = [await total(plans), await total(downloads), await total(changelogEntries)];
+    expect(before).toEqual([3, 2, 3]);
+    await seed(h.db, h.config);
+    expect([await total(plans), await total(downloads), await total(changelogEntries)]).toEqual(
+      before,
+    );
+  });
+
+  it('stores real ZIP files whose size and SHA-256 match the database, rebuilt identically when lost', async () => {
+    const rows = await h.db.select().from(downloads);
+    for (const row of rows) {
+      const file = path.join(h.config.dataDir, row.storagePath!);
+      expect(await fileDigest(file)).toEqual({ size: row.fileSize, sha256: row.sha256 });
+      await rm(file);
+    }
+    await seed(h.db, h.config);
+    for (const row of rows) {
+      const file = path.join(h.config.dataDir, row.storagePath!);
+      expect(existsSync(file)).toBe(true);
+      expect((await fileDigest(file)).sha256).toBe(row.sha256);
+    }
+  });
+});
+
+describe('ensureAdmin', () => {
+  it('creates the admin from ADMIN_EMAIL/ADMIN_PASSWORD once, and promotes an existing user', async () => {
+    const config = {
+      adminEmail: 'boss@example.com',
+      adminPassword: 'B0ss!secret',
+      passwordHashCost: 2 ** 12,
+    };
+    expect(await ensureAdmin(h.db, config)).toBe('created');
+    expect(await ensureAdmin(h.db, config)).toBe('unchanged');
+    const admin = await findUserByEmail(h.db, 'boss@example.com');
+    expect(admin).toMatchObject({ role: 'ADMIN', status: 'ACTIVE' });
+    expect(await verifyPassword('B0ss!secret', admin!.passwordHash)).toBe(true);
+    expect(await ensureAdmin(h.db, { ...config, adminEmail: undefined })).toBe('skipped');
+    const usersBefore = (await h.db.select({ n: count() }).from(users))[0]!.n;
+    expect(usersBefore).toBeGreaterThan(0);
+  });
+});
+
+describe('config', () => {
+  it('generates a JWT secret once and keeps it under DATA_DIR', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'flockr-config-'));
+    try {
+      const first = loadConfig({ DATA_DIR: dir });
+      const second = loadConfig({ DATA_DIR: dir });
+      expect(first.jwtSecret).toMatch(/^[0-9a-f]{64}$/);
+      expect(second.jwtSecret).toBe(first.jwtSecret);
+      expect(loadConfig({ DATA_DIR: dir, JWT_SECRET: 's'.repeat(40) }).jwtSecret).toBe(
+        's'.repeat(40),
+      );
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('fails fast with every problem listed', () => {
+    expect(() =>
+      loadConfig({ PORT: 'abc', JWT_SECRET: 'short', PAYMENT_PROVIDER: 'paypal' }),
+    ).toThrow(/PORT[\s\S]*JWT_SECRET[\s\S]*PAYMENT_PROVIDER/);
+    expect(() => loadConfig({ ADMIN_EMAIL: 'a@b.co' })).toThrow(/ADMIN_EMAIL and ADMIN_PASSWORD/);
+  });
+});

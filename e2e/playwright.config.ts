@@ -1,0 +1,81 @@
+/**
+ * End-to-end tests in the system Chromium (Playwright's own browser download does not work on
+ * our machines). The built app is started on its own port with a fresh embedded database and
+ * data folder for every run, so no test depends on what an earlier run left behind.
+ */
+import { existsSync, mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+const CANDIDATES = [
+  process.env.CHROMIUM_PATH,
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+];
+const executablePath = CANDIDATES.find((p): p is string => !!p && existsSync(p));
+if (!executablePath) {
+  throw new Error(
+    'No Chromium found for the end-to-end tests. Install it with `apt-get install -y chromium` ' +
+      '(Debian) or point CHROMIUM_PATH at a Chromium or Chrome binary.',
+  );
+}
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+export const baseURL = `http://localhost:${port}`;
+// Set once in the main process; workers inherit it, so they all see the server's data folder.
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'flockr-e2e-'));
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './artifacts/test-results',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  use: {
+    baseURL,
+    acceptDownloads: true,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+    },
+  ],
+  webServer: {
+    command: 'node ../apps/api/dist/server.js',
+    url: `${baseURL}/api/v1/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseURL,
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      ADMIN_EMAIL: 'admin@e2e.test',
+      ADMIN_PASSWORD: 'E2e!admin-pass1',
+    },
+  },
+});
