@@ -22,6 +22,7 @@ import type { AppConfig } from './config.js';
 import type { AppContext } from './context.js';
 import type { Executor } from './db/client.js';
 import { TokenService } from './lib/tokens.js';
+import { adminRoutes } from './modules/admin/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { changelogRoutes } from './modules/changelog/routes.js';
 import { downloadRoutes } from './modules/downloads/routes.js';
@@ -32,6 +33,13 @@ import { userRoutes } from './modules/users/routes.js';
 import type { PaymentProvider } from './payments/provider.js';
 import { SandboxPaymentProvider } from './payments/sandbox.js';
 import { isApiPath, registerErrorHandling } from './plugins/errors.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered on the app: method and URL pattern. */
+    routeTable: { method: string; url: string }[];
+  }
+}
 
 /** Where `npm run build -w @flockr/web` puts the web app. */
 export const WEB_DIST = path.resolve(
@@ -94,6 +102,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
 
   app.decorateRequest('auth', null);
+  // Every route's method and URL, so tests can walk the real route table (e.g. the admin access matrix).
+  const routeTable: { method: string; url: string }[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routeTable.push({ method, url: route.url });
+    }
+  });
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -139,6 +155,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(paymentRoutes(ctx));
       await api.register(downloadRoutes(ctx));
       await api.register(changelogRoutes(ctx));
+      await api.register(adminRoutes(ctx));
     },
     { prefix: API_BASE_PATH },
   );

@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import { isoDateTimeSchema, paginationQuerySchema, paginationSchema } from './common.js';
 import { ADMIN_PAGE_SIZE } from './constants.js';
-import { adminDownloadSchema, versionSchema } from './downloads.js';
+import { adminDownloadSchema, downloadEventSchema, versionSchema } from './downloads.js';
+import { subscriptionSchema } from './subscriptions.js';
 import { changelogEntrySchema } from './changelog.js';
 import { orderSchema, orderStatusSchema } from './orders.js';
 import { adminPlanSchema, priceSchema } from './plans.js';
@@ -82,13 +83,20 @@ export const planInputSchema = z.object({
   is_active: z.boolean().default(true),
 });
 export type PlanInput = z.input<typeof planInputSchema>;
-/** `PUT /admin/plans/{id}` payload: any plan fields. */
-export const planUpdateSchema = planInputSchema.partial();
+/** `PUT /admin/plans/{id}` payload: any plan fields (absent ones stay as they are). */
+export const planUpdateSchema = planInputSchema
+  .extend({ is_active: z.boolean() })
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, 'Nothing to update');
+export type PlanUpdate = z.input<typeof planUpdateSchema>;
 
 export const adminPlansResponseSchema = z.object({ plans: z.array(adminPlanSchema) });
 export const adminPlanResponseSchema = z.object({ plan: adminPlanSchema });
 
-/** `POST /admin/downloads` payload (spec section 5: version, url, filename, file size, release date). */
+/**
+ * `POST /admin/downloads` payload (spec section 5: version, url, filename, file size, release
+ * date). For a file uploaded to this server use `POST /admin/downloads/upload` (multipart).
+ */
 export const createDownloadRequestSchema = z.object({
   version: versionSchema,
   download_url: z.url({ error: 'Download URL must be a valid URL' }),
@@ -140,3 +148,75 @@ export const statsSchema = z.object({
 });
 export const statsResponseSchema = z.object({ stats: statsSchema });
 export type Stats = z.infer<typeof statsSchema>;
+
+/** `PUT /admin/users/{id}/role` payload (SUPER_ADMIN only). */
+export const updateUserRoleRequestSchema = z.object({ role: userRoleSchema });
+
+/** A user's detail for admins: the user with their orders, subscription and download history. */
+export const adminUserDetailSchema = z.object({
+  user: userSchema,
+  orders: z.array(adminOrderSchema),
+  subscription: subscriptionSchema.nullable(),
+  downloads: z.array(downloadEventSchema),
+});
+export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
+
+/** `PUT /admin/downloads/{id}` payload: activate or deactivate a version. */
+export const updateDownloadRequestSchema = z.object({ is_active: z.boolean() });
+
+/** Fields of the multipart upload form of `POST /admin/downloads/upload` (the file part is `file`). */
+export const uploadDownloadFieldsSchema = z.object({
+  version: versionSchema,
+  release_date: z.iso.date({ error: 'Release date is required' }),
+  filename: z.string().trim().min(1).max(255).optional(),
+  is_active: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+});
+
+/** `PUT /admin/changelog/{id}` payload: edit fields or publish a draft. */
+export const updateChangelogRequestSchema = createChangelogRequestSchema
+  .extend({ is_published: z.boolean() })
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, 'Nothing to update');
+
+/** One day of the dashboard charts (UTC dates). Revenue is decimal in the main currency. */
+export const dailyStatSchema = z.object({
+  date: z.iso.date(),
+  revenue: z.number(),
+  signups: z.number().int(),
+});
+
+/** `GET /admin/stats/daily` answer: the last 30 days, oldest first. */
+export const dailyStatsResponseSchema = z.object({
+  currency: z.string().length(3),
+  days: z.array(dailyStatSchema),
+});
+export type DailyStatsResponse = z.infer<typeof dailyStatsResponseSchema>;
+
+/** An audit record: who did what to which entity, with values before and after. */
+export const auditEntrySchema = z.object({
+  id: z.uuid(),
+  actor: z.object({ id: z.uuid(), username: z.string(), email: z.string() }).nullable(),
+  action: z.string().describe('e.g. user.status, order.status, plan.create'),
+  entity_type: z.string(),
+  entity_id: z.string(),
+  before: z.unknown().nullable(),
+  after: z.unknown().nullable(),
+  created_at: isoDateTimeSchema,
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/** `GET /admin/audit` query. */
+export const auditQuerySchema = adminPagination.extend({
+  action: z.string().trim().max(100).optional(),
+  entity_type: z.string().trim().max(50).optional(),
+  actor_id: z.uuid().optional(),
+  entity_id: z.string().trim().max(100).optional(),
+});
+export const auditResponseSchema = z.object({
+  entries: z.array(auditEntrySchema),
+  pagination: paginationSchema,
+});
+export type AuditResponse = z.infer<typeof auditResponseSchema>;

@@ -90,6 +90,16 @@ export const API_ERRORS = {
   payloadTooLarge: 'The request body is too large',
   unsupportedMediaType: 'Unsupported content type',
   invalidRequest: 'Invalid request',
+  cannotChangeSelf: 'You cannot change your own status or role',
+  superAdminOnly: 'Only a super admin can do this',
+  /** `{from}` and `{to}` are replaced by order statuses. */
+  orderTransition: 'An order cannot go from {from} to {to}',
+  planNameTaken: 'A plan with this name already exists',
+  versionTaken: 'This version already exists',
+  changelogVersionTaken: 'A changelog entry for this version already exists',
+  uploadMissingFile: 'Choose a file to upload',
+  uploadTooLarge: 'The file is too large',
+  nothingToUpdate: 'Nothing to update',
 } as const;
 
 /**

@@ -54,9 +54,22 @@ export type DatabaseTarget =
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    let closing = false;
+    // An idle connection can fail (server restart, database dropped); without a listener the
+    // error would crash the process. The next query opens a new connection.
+    pool.on('error', (error) => {
+      if (!closing) console.warn(`PostgreSQL connection lost: ${error.message}`);
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Executor;
     await migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_FOLDER });
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return {
+      db,
+      kind: 'postgres',
+      close: async () => {
+        closing = true;
+        await pool.end();
+      },
+    };
   }
   let release: (() => Promise<void>) | undefined;
   let client: PGlite;

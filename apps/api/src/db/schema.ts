@@ -172,6 +172,8 @@ export const subscriptionPeriods = pgTable(
       .references(() => plans.id),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    /** Set when the order was refunded or cancelled; the period then grants nothing. */
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('subscription_periods_order_key').on(t.orderId)],
@@ -245,6 +247,29 @@ export const changelogEntries = pgTable(
   ],
 );
 
+/**
+ * Audit trail of admin writes: who (`actorId`), what (`action` on `entityType`/`entityId`),
+ * when, and the values before and after. Written in the same transaction as the change; the API
+ * has no way to change or delete it.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: id(),
+    actorId: uuid('actor_id').references(() => users.id),
+    action: text('action').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt),
+    index('audit_log_entity_idx').on(t.entityType, t.entityId),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type PlanRow = typeof plans.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
@@ -253,3 +278,4 @@ export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type SubscriptionPeriodRow = typeof subscriptionPeriods.$inferSelect;
 export type DownloadRow = typeof downloads.$inferSelect;
 export type ChangelogEntryRow = typeof changelogEntries.$inferSelect;
+export type AuditLogRow = typeof auditLog.$inferSelect;

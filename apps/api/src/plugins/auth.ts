@@ -68,6 +68,13 @@ export function requireAdmin(ctx: AppContext) {
   };
 }
 
+/** Route hook after {@link requireAdmin}: only a SUPER_ADMIN passes (403 otherwise). */
+export function requireSuperAdmin() {
+  return async (request: FastifyRequest): Promise<void> => {
+    if (request.auth?.user.role !== 'SUPER_ADMIN') throw forbidden(API_ERRORS.superAdminOnly);
+  };
+}
+
 /** The signed-in user of a request that passed {@link requireUser}. */
 export function currentUser(request: FastifyRequest): UserRow {
   if (!request.auth) throw unauthorized(API_ERRORS.authRequired);

@@ -1,5 +1,5 @@
 /** Data access for subscriptions and their periods. */
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
   plans,
@@ -33,12 +33,17 @@ export async function lockSubscriptionByUser(
   return row;
 }
 
-/** Periods of a subscription, oldest first, with plan names. */
+/** Periods of a subscription that still count (not revoked), oldest first, with plan names. */
 export async function listPeriods(db: Executor, subscriptionId: string) {
   return db
     .select({ period: subscriptionPeriods, planName: plans.name })
     .from(subscriptionPeriods)
     .innerJoin(plans, eq(plans.id, subscriptionPeriods.planId))
-    .where(eq(subscriptionPeriods.subscriptionId, subscriptionId))
+    .where(
+      and(
+        eq(subscriptionPeriods.subscriptionId, subscriptionId),
+        isNull(subscriptionPeriods.revokedAt),
+      ),
+    )
     .orderBy(asc(subscriptionPeriods.startsAt));
 }

@@ -1,0 +1,84 @@
+/**
+ * `npm run admin -- <command> <email>`: manage admins from the shell (issue 4).
+ *   create <email> [--super]   create an ADMIN (or SUPER_ADMIN) account; the password comes from
+ *                              ADMIN_PASSWORD, or a random one is generated and printed once
+ *   promote <email> [--super]  make an existing account ADMIN (or SUPER_ADMIN) and ACTIVE
+ * Uses the same database as the server (DATABASE_URL, or PGlite under DATA_DIR: stop the server
+ * first, the embedded database allows one process at a time).
+ */
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { emailSchema, passwordMeetsRequirements } from '@flockr/contract';
+import { loadConfig } from '../config.js';
+import { openDatabase } from '../db/client.js';
+import { hashPassword } from '../lib/password.js';
+import { findUserByEmail, insertUser, updateUser } from '../modules/users/repository.js';
+
+const USAGE = 'Usage: npm run admin -- create|promote <email> [--super]';
+
+async function main(argv: string[]): Promise<number> {
+  const [command, rawEmail, ...flags] = argv;
+  const email = emailSchema.safeParse(rawEmail ?? '');
+  if ((command !== 'create' && command !== 'promote') || !email.success) {
+    console.error(USAGE);
+    return 2;
+  }
+  const role = flags.includes('--super') ? 'SUPER_ADMIN' : 'ADMIN';
+  const config = loadConfig();
+  const database = await openDatabase(
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl }
+      : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
+  );
+  try {
+    const existing = await findUserByEmail(database.db, email.data);
+    if (command === 'promote') {
+      if (!existing) {
+        console.error(`No account with email ${email.data}.`);
+        return 1;
+      }
+      await updateUser(database.db, existing.id, { role, status: 'ACTIVE' });
+      console.log(`${email.data} is now ${role}.`);
+      return 0;
+    }
+    if (existing) {
+      console.error(`An account with email ${email.data} already exists; use "promote".`);
+      return 1;
+    }
+    const given = process.env.ADMIN_PASSWORD;
+    if (given && !passwordMeetsRequirements(given)) {
+      console.error(
+        'ADMIN_PASSWORD does not meet the password requirements (8+ characters, 4 of 5 criteria).',
+      );
+      return 1;
+    }
+    const password = given ?? `${randomBytes(12).toString('base64url')}!a1A`;
+    const username = `${
+      email.data
+        .split('@')[0]!
+        .replace(/[^A-Za-z0-9._-]/g, '')
+        .slice(0, 20) || 'admin'
+    }-${randomBytes(2).toString('hex')}`;
+    await insertUser(database.db, {
+      username,
+      email: email.data,
+      passwordHash: await hashPassword(password, config.passwordHashCost),
+      role,
+      notificationsEnabled: false,
+      marketingEmails: false,
+    });
+    console.log(`Created ${role} ${email.data} (username ${username}).`);
+    if (!given) console.log(`Password (shown once): ${password}`);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);
