@@ -6,7 +6,7 @@
  */
 import { and, asc, count, eq, gt } from 'drizzle-orm';
 import { API_ERRORS, toMinorUnits } from '@flockr/contract';
-import type { AdminPlan, PlanInput, PlanUpdate } from '@flockr/contract';
+import type { AdminPlan, PlanInput } from '@flockr/contract';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { plans, subscriptions, type PlanRow, type UserRow } from '../../db/schema.js';
