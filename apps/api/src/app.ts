@@ -22,6 +22,7 @@ import type { AppConfig } from './config.js';
 import type { AppContext } from './context.js';
 import type { Executor } from './db/client.js';
 import { TokenService } from './lib/tokens.js';
+import { accountRoutes } from './modules/accounts/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { changelogRoutes } from './modules/changelog/routes.js';
@@ -33,6 +34,8 @@ import { userRoutes } from './modules/users/routes.js';
 import type { PaymentProvider } from './payments/provider.js';
 import { SandboxPaymentProvider } from './payments/sandbox.js';
 import { isApiPath, registerErrorHandling } from './plugins/errors.js';
+import { registerRateLimits } from './plugins/rate-limit.js';
+import { createMailer, type Mailer } from './mail/mailer.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -54,6 +57,8 @@ export interface BuildAppOptions {
   now?: () => Date;
   /** Payment provider override; defaults to the one PAYMENT_PROVIDER names. */
   payments?: PaymentProvider;
+  /** Mailer override; defaults to SMTP_URL or the DATA_DIR/outbox writer. */
+  mailer?: Mailer;
   /** Pino logger options or false (tests). */
   logger?: boolean | Record<string, unknown>;
 }
@@ -92,13 +97,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
+  const now = options.now ?? (() => new Date());
   const ctx: AppContext = {
     config,
     db: options.db,
-    tokens: new TokenService(config.jwtSecret),
+    tokens: new TokenService(config.jwtSecret, now),
     payments: options.payments ?? new SandboxPaymentProvider(config.publicUrl),
+    mailer: options.mailer ?? createMailer(config, app.log),
     log: app.log,
-    now: options.now ?? (() => new Date()),
+    now,
   };
 
   app.decorateRequest('auth', null);
@@ -144,12 +151,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // One @fastify/static instance decorates `reply` (downloads stream from DATA_DIR through it).
   await app.register(fastifyStatic, { root: path.resolve(config.dataDir), serve: false });
 
+  const limits = await registerRateLimits(app, config);
+
   await app.register(
     async (api) => {
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       api.get('/health', { schema: { hide: true } }, async () => ({ ok: true }));
       await api.register(siteRoutes(ctx));
-      await api.register(authRoutes(ctx));
+      await api.register(authRoutes(ctx, limits));
+      await api.register(accountRoutes(ctx, limits));
       await api.register(userRoutes(ctx));
       await api.register(subscriptionRoutes(ctx));
       await api.register(paymentRoutes(ctx));

@@ -33,6 +33,12 @@ const envSchema = z.object({
     .default(ORDER_TTL_MS / 60_000),
   SESSION_TTL_HOURS: z.coerce.number().int().min(1).default(24),
   REMEMBER_ME_TTL_DAYS: z.coerce.number().int().min(1).default(30),
+  SMTP_URL: z.string().min(1).optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  REDIS_URL: z.string().min(1).optional(),
+  RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().min(1).default(30),
+  RATE_LIMIT_LOGIN_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_SENSITIVE_PER_IP: z.coerce.number().int().min(1).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SERVE_WEB: booleanFromEnv.default(true),
 });
@@ -62,6 +68,21 @@ export interface AppConfig {
   logLevel: string;
   /** Serve the built web app (apps/web/dist) from the same process. */
   serveWeb: boolean;
+  /** SMTP connection URL (smtp:// or smtps://); undefined writes e-mails to DATA_DIR/outbox. */
+  smtpUrl: string | undefined;
+  /** Sender of every e-mail, e.g. `Flockr <no-reply@flockr.example>`. */
+  mailFrom: string;
+  /** Redis URL shared by every instance for rate limits; undefined keeps them in memory. */
+  redisUrl: string | undefined;
+  /** Rate limits, per 15 minutes: login attempts per client address and per account; forgot-password and register per address. */
+  rateLimits: {
+    loginPerIp: number;
+    loginPerAccount: number;
+    sensitivePerIp: number;
+    windowMs: number;
+  };
+  /** Prefix of the rate-limit keys in Redis (tests use their own). */
+  rateLimitNamespace: string;
   /** scrypt cost parameter N (a power of two). OWASP: 2^17 with r=8, p=1. */
   passwordHashCost: number;
 }
@@ -116,6 +137,18 @@ export function loadConfig(
     rememberMeTtlMs: e.REMEMBER_ME_TTL_DAYS * 86_400_000,
     logLevel: e.LOG_LEVEL,
     serveWeb: e.SERVE_WEB,
+    smtpUrl: e.SMTP_URL,
+    mailFrom:
+      e.MAIL_FROM ??
+      `${e.PRODUCT_NAME} <no-reply@${new URL(e.PUBLIC_URL ?? 'http://localhost').hostname}>`,
+    redisUrl: e.REDIS_URL,
+    rateLimits: {
+      loginPerIp: e.RATE_LIMIT_LOGIN_PER_IP,
+      loginPerAccount: e.RATE_LIMIT_LOGIN_PER_ACCOUNT,
+      sensitivePerIp: e.RATE_LIMIT_SENSITIVE_PER_IP,
+      windowMs: 15 * 60_000,
+    },
+    rateLimitNamespace: 'flockr-rate-limit:',
     passwordHashCost: 2 ** 17,
     ...overrides,
   };

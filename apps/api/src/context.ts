@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config.js';
 import type { Executor } from './db/client.js';
 import type { TokenService } from './lib/tokens.js';
+import type { Mailer } from './mail/mailer.js';
 import type { PaymentProvider } from './payments/provider.js';
 
 export interface AppContext {
@@ -13,6 +14,7 @@ export interface AppContext {
   db: Executor;
   tokens: TokenService;
   payments: PaymentProvider;
+  mailer: Mailer;
   log: FastifyBaseLogger;
   /** Current time; tests may move it. Always UTC. */
   now(): Date;

@@ -68,3 +68,33 @@ export const resetPasswordRequestSchema = z.object({
   password: newPasswordSchema,
 });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
+
+/** Answer of calls whose result the user only reads (forgot password, resend verification, …). */
+export const messageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;
+
+/** The one answer of `POST /auth/forgot-password`, whether or not the address has an account. */
+export const FORGOT_PASSWORD_MESSAGE =
+  "If an account exists for that email, we've sent a link to reset its password.";
+
+/** `POST /auth/change-password` payload (signed in; current password required). */
+export const changePasswordRequestSchema = z.object({
+  current_password: loginPasswordSchema,
+  new_password: newPasswordSchema,
+});
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
+
+/** `POST /auth/change-email` payload: the new address and the current password. */
+export const changeEmailRequestSchema = z.object({
+  new_email: emailSchema,
+  password: loginPasswordSchema,
+});
+export type ChangeEmailRequest = z.input<typeof changeEmailRequestSchema>;
+
+/** Payload of the link-confirmation calls (`/auth/verify-email`, `/auth/confirm-email`). */
+export const tokenRequestSchema = z.object({
+  token: z.string().min(1, 'Token is required').max(200),
+});
+
+/** `DELETE /user/account` payload: the password, to confirm. */
+export const deleteAccountRequestSchema = z.object({ password: loginPasswordSchema });

@@ -100,6 +100,17 @@ export const API_ERRORS = {
   uploadMissingFile: 'Choose a file to upload',
   uploadTooLarge: 'The file is too large',
   nothingToUpdate: 'Nothing to update',
+  passwordTooCommon: 'This password is too common. Please choose another one',
+  resetLinkInvalid: 'This reset link is not valid. Please ask for a new one',
+  resetLinkExpired: 'This reset link has expired. Please ask for a new one',
+  resetLinkUsed: 'This reset link has already been used. Please ask for a new one',
+  verifyLinkInvalid: 'This confirmation link is not valid',
+  verifyLinkExpired: 'This confirmation link has expired. Please ask for a new one',
+  verifyLinkUsed: 'This confirmation link has already been used',
+  currentPasswordWrong: 'Your current password is not correct',
+  passwordUnchanged: 'The new password must be different from the current one',
+  emailUnchanged: 'This is already your e-mail address',
+  alreadyVerified: 'Your e-mail address is already confirmed',
 } as const;
 
 /**

@@ -46,6 +46,7 @@ export const userSchema = z
       .boolean()
       .describe('Product news and subscription reminders by e-mail'),
     marketing_emails: z.boolean().describe('Offers and promotions by e-mail'),
+    email_verified: z.boolean().describe('Whether the e-mail address was confirmed'),
     created_at: isoDateTimeSchema,
     subscription: userSubscriptionSchema.nullable().describe('Current subscription, or null'),
   })

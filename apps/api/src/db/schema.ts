@@ -44,12 +44,65 @@ export const users = pgTable(
     country: text('country'),
     notificationsEnabled: boolean('notifications_enabled').notNull().default(true),
     marketingEmails: boolean('marketing_emails').notNull().default(true),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** Set when the account was deleted; its personal data was anonymised then. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+  ],
+);
+
+/**
+ * Sign-in sessions. A session token (JWT) carries the session id as `jti`; the server refuses a
+ * token whose session is revoked (sign out, password change or reset, account deletion) or
+ * expired, so sessions end on the server, not only in the browser.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    rememberMe: boolean('remember_me').notNull().default(false),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const userTokenPurpose = pgEnum('user_token_purpose', [
+  'PASSWORD_RESET',
+  'EMAIL_VERIFY',
+  'EMAIL_CHANGE',
+]);
+
+/**
+ * Single-use tokens sent by e-mail (password reset, e-mail verification, e-mail change). Only the
+ * SHA-256 of the token is stored; the token itself exists only in the e-mail.
+ */
+export const userTokens = pgTable(
+  'user_tokens',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    purpose: userTokenPurpose('purpose').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    newEmail: text('new_email'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('user_tokens_hash_key').on(t.tokenHash),
+    index('user_tokens_user_idx').on(t.userId, t.purpose),
   ],
 );
 
@@ -279,3 +332,5 @@ export type SubscriptionPeriodRow = typeof subscriptionPeriods.$inferSelect;
 export type DownloadRow = typeof downloads.$inferSelect;
 export type ChangelogEntryRow = typeof changelogEntries.$inferSelect;
 export type AuditLogRow = typeof auditLog.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
+export type UserTokenRow = typeof userTokens.$inferSelect;

@@ -22,29 +22,34 @@ export interface TokenClaims {
 export class TokenService {
   private readonly key: Uint8Array;
 
-  constructor(secret: string) {
+  /** `now` is the clock for issuing and checking expiry (tests move it). */
+  constructor(
+    secret: string,
+    private readonly now: () => Date = () => new Date(),
+  ) {
     this.key = new TextEncoder().encode(secret);
   }
 
   /**
-   * Signs a token for `subject` that expires `ttlMs` milliseconds from now.
-   * Returns the token, its id and its expiry (Date, UTC).
+   * Signs a token for `subject` that expires `ttlMs` milliseconds from now, with token id `id`
+   * (random by default). Returns the token, its id and its expiry (Date, UTC).
    */
   async sign(
     audience: TokenAudience,
     subject: string,
     ttlMs: number,
     extra: Record<string, unknown> = {},
+    id: string = randomUUID(),
   ): Promise<{ token: string; id: string; expiresAt: Date }> {
-    const id = randomUUID();
-    const expiresAt = new Date(Date.now() + ttlMs);
+    const issuedAt = this.now();
+    const expiresAt = new Date(issuedAt.getTime() + ttlMs);
     const token = await new SignJWT(extra)
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
       .setIssuer(ISSUER)
       .setAudience(audience)
       .setSubject(subject)
       .setJti(id)
-      .setIssuedAt()
+      .setIssuedAt(Math.floor(issuedAt.getTime() / 1000))
       .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
       .sign(this.key);
     return { token, id, expiresAt };
@@ -60,6 +65,7 @@ export class TokenService {
         algorithms: [ALGORITHM],
         issuer: ISSUER,
         audience,
+        currentDate: this.now(),
       });
       if (
         typeof payload.sub !== 'string' ||

@@ -1,7 +1,7 @@
 /**
  * Authentication guards. A request is signed in when it carries `Authorization: Bearer <JWT>`
- * with a valid session token (HS256, audience `session`, not expired) whose user still exists
- * and is ACTIVE. The user is read from the database on every request, so a status or role
+ * with a valid session token (HS256, audience `session`, not expired) whose session (the token's
+ * `jti`) has not been revoked and whose user still exists and is ACTIVE. The user is read from the database on every request, so a status or role
  * change takes effect at once, not when the token expires.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -9,6 +9,7 @@ import { API_ERRORS, isAdminRole } from '@flockr/contract';
 import type { AppContext } from '../context.js';
 import type { UserRow } from '../db/schema.js';
 import { forbidden, unauthorized } from '../lib/http-error.js';
+import { findSession } from '../modules/sessions/repository.js';
 import { findUserById } from '../modules/users/repository.js';
 
 /** The signed-in caller: their user row and the session (token) id. */
@@ -43,8 +44,17 @@ export async function resolveAuth(
   if (!token) return null;
   const claims = await ctx.tokens.verify('session', token);
   if (!claims) throw unauthorized(API_ERRORS.invalidToken);
+  const session = await findSession(ctx.db, claims.jti);
+  if (
+    !session ||
+    session.userId !== claims.sub ||
+    session.revokedAt ||
+    session.expiresAt <= ctx.now()
+  ) {
+    throw unauthorized(API_ERRORS.invalidToken);
+  }
   const user = await findUserById(ctx.db, claims.sub);
-  if (!user) throw unauthorized(API_ERRORS.invalidToken);
+  if (!user || user.deletedAt) throw unauthorized(API_ERRORS.invalidToken);
   if (user.status === 'SUSPENDED') throw forbidden(API_ERRORS.accountSuspended);
   if (user.status === 'INACTIVE') throw forbidden(API_ERRORS.accountInactive);
   return { user, sessionId: claims.jti };

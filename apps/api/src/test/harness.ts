@@ -15,6 +15,7 @@ import type { AuthResponse } from '@flockr/contract';
 import { buildApp } from '../app.js';
 import { loadConfig, type AppConfig } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
+import type { Mailer } from '../mail/mailer.js';
 import { seed } from '../seed/seed.js';
 
 export interface Harness {
@@ -33,6 +34,25 @@ export class TestClock {
   advance(ms: number): void {
     this.offsetMs += ms;
   }
+  /** Back to the real time. */
+  reset(): void {
+    this.offsetMs = 0;
+  }
+}
+
+/** Signs in again (e.g. after moving the clock past the session's lifetime); returns bearer headers. */
+export async function signIn(
+  app: FastifyInstance,
+  credentials: { email: string; password: string },
+  rememberMe = false,
+) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    payload: { ...credentials, remember_me: rememberMe },
+  });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  return { authorization: `Bearer ${res.json<AuthResponse>().token}` };
 }
 
 /** Which database the tests run on, from TEST_DB_KIND. */
@@ -66,7 +86,10 @@ async function openTestDatabase(): Promise<Database & { drop(): Promise<void> }>
 }
 
 /** Builds a seeded app on a fresh database. `overrides` change the configuration. */
-export async function createHarness(overrides: Partial<AppConfig> = {}): Promise<Harness> {
+export async function createHarness(
+  overrides: Partial<AppConfig> = {},
+  options: { mailer?: Mailer } = {},
+): Promise<Harness> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'flockr-test-'));
   const config = loadConfig(
     { NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000', SERVE_WEB: 'false' },
@@ -75,13 +98,28 @@ export async function createHarness(overrides: Partial<AppConfig> = {}): Promise
       jwtSecret: randomBytes(32).toString('hex'),
       // A lower scrypt cost keeps the suite quick; the hashing code path is the same.
       passwordHashCost: 2 ** 12,
+      // Generous limits (one test file registers many users from one address); the rate-limit
+      // tests set their own. A namespace of its own keeps Redis keys apart between runs.
+      rateLimits: {
+        loginPerIp: 10_000,
+        loginPerAccount: 10_000,
+        sensitivePerIp: 10_000,
+        windowMs: 15 * 60_000,
+      },
+      rateLimitNamespace: `flockr-test-${randomBytes(6).toString('hex')}:`,
       ...overrides,
     },
   );
   const database = await openTestDatabase();
   await seed(database.db, config);
   const clock = new TestClock();
-  const app = await buildApp({ config, db: database.db, now: clock.now, logger: false });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    now: clock.now,
+    logger: false,
+    ...options,
+  });
   await app.ready();
   return {
     app,

@@ -9,19 +9,27 @@ import {
 } from '@flockr/contract';
 import type { AppContext } from '../../context.js';
 import { currentUser, requireUser } from '../../plugins/auth.js';
+import type { Limiters } from '../../plugins/rate-limit.js';
+import { revokeSession } from '../sessions/repository.js';
 import { toUserDto } from '../users/service.js';
 import { login, register } from './service.js';
 
-export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function authRoutes(ctx: AppContext, limits: Limiters): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/auth/register',
       {
+        preHandler: limits.sensitivePerIp,
         schema: {
           tags: ['auth'],
           summary: 'Create an account and sign in (spec §7)',
           body: registerRequestSchema,
-          response: { 201: authResponseSchema, 400: errorResponseSchema, 409: errorResponseSchema },
+          response: {
+            201: authResponseSchema,
+            400: errorResponseSchema,
+            409: errorResponseSchema,
+            429: errorResponseSchema,
+          },
         },
       },
       async (request, reply) => reply.status(201).send(await register(ctx, request.body)),
@@ -30,6 +38,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/auth/login',
       {
+        preHandler: [limits.loginPerIp, limits.loginPerAccount],
         schema: {
           tags: ['auth'],
           summary: 'Sign in with email and password (spec §7)',
@@ -39,6 +48,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             400: errorResponseSchema,
             401: errorResponseSchema,
             403: errorResponseSchema,
+            429: errorResponseSchema,
           },
         },
       },
@@ -63,9 +73,16 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/auth/logout',
       {
         preHandler: requireUser(ctx),
-        schema: { tags: ['auth'], summary: 'Sign out', security: [{ bearerAuth: [] }] },
+        schema: {
+          tags: ['auth'],
+          summary: 'Sign out: ends this session on the server',
+          security: [{ bearerAuth: [] }],
+        },
       },
-      async (_request, reply) => reply.status(204).send(),
+      async (request, reply) => {
+        await revokeSession(ctx.db, request.auth!.sessionId, ctx.now());
+        return reply.status(204).send();
+      },
     );
   };
 }

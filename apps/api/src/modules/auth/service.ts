@@ -2,6 +2,7 @@
  * Registration and login (spec sections 5–7). Passwords are hashed with scrypt; answers never
  * say whether an email exists when credentials are wrong.
  */
+import { randomUUID } from 'node:crypto';
 import { API_ERRORS } from '@flockr/contract';
 import type { AuthResponse, LoginRequest, RegisterRequest } from '@flockr/contract';
 import type { AppContext } from '../../context.js';
@@ -9,6 +10,8 @@ import type { UserRow } from '../../db/schema.js';
 import { conflict, forbidden, unauthorized } from '../../lib/http-error.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/password.js';
+import { assertNotCommon, sendVerification } from '../accounts/service.js';
+import { insertSession } from '../sessions/repository.js';
 import { findUserByEmail, findUserByUsername, insertUser } from '../users/repository.js';
 import { toUserDto } from '../users/service.js';
 
@@ -21,6 +24,7 @@ type RegisterInput = Required<Pick<RegisterRequest, 'username' | 'email' | 'pass
  * @throws 409 'An account with this email already exists' / 'This username is already taken'.
  */
 export async function register(ctx: AppContext, input: RegisterInput): Promise<AuthResponse> {
+  assertNotCommon(input.password);
   if (await findUserByEmail(ctx.db, input.email)) throw conflict(API_ERRORS.emailTaken);
   if (await findUserByUsername(ctx.db, input.username)) throw conflict(API_ERRORS.usernameTaken);
   const passwordHash = await hashPassword(input.password, ctx.config.passwordHashCost);
@@ -42,6 +46,7 @@ export async function register(ctx: AppContext, input: RegisterInput): Promise<A
     throw error;
   }
   ctx.log.info({ userId: user.id }, 'user registered');
+  await sendVerification(ctx, user);
   return issueSession(ctx, user, false);
 }
 
@@ -72,7 +77,8 @@ export async function login(
 
 /**
  * Signs a session token for `user`: lifetime SESSION_TTL_HOURS (default 24 h), or
- * REMEMBER_ME_TTL_DAYS (default 30 days) when `rememberMe`.
+ * REMEMBER_ME_TTL_DAYS (default 30 days) when `rememberMe`. The session is stored so the server
+ * can end it (sign out, password change, deletion).
  */
 export async function issueSession(
   ctx: AppContext,
@@ -80,7 +86,9 @@ export async function issueSession(
   rememberMe: boolean,
 ): Promise<AuthResponse> {
   const ttl = rememberMe ? ctx.config.rememberMeTtlMs : ctx.config.sessionTtlMs;
-  const { token, expiresAt } = await ctx.tokens.sign('session', user.id, ttl);
+  const id = randomUUID();
+  const { token, expiresAt } = await ctx.tokens.sign('session', user.id, ttl, {}, id);
+  await insertSession(ctx.db, { id, userId: user.id, rememberMe, expiresAt });
   return {
     token,
     expires_at: expiresAt.toISOString(),

@@ -27,6 +27,7 @@ export async function toUserDto(db: Executor, row: UserRow, now: Date): Promise<
     country: (row.country as CountryCode | null) ?? null,
     notifications_enabled: row.notificationsEnabled,
     marketing_emails: row.marketingEmails,
+    email_verified: row.emailVerifiedAt !== null,
     created_at: row.createdAt.toISOString(),
     subscription: sub
       ? {

@@ -1,0 +1,82 @@
+/**
+ * E-mail with nodemailer (issue 5). With SMTP_URL set, messages go to that SMTP server. Without
+ * it (the embedded default) each message is written as an .eml file under DATA_DIR/outbox and a
+ * one-line log says where, so a local user can open it in any mail program.
+ * Transactional mail always goes out; marketing mail only to users who opted in (callers check
+ * `marketing_emails` through {@link canReceive}).
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { AppConfig } from '../config.js';
+
+/** A message to send; `text` and `html` are both required. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  kind: 'transactional' | 'marketing';
+}
+
+export interface Mailer {
+  /** Sends `message`. Throws when the transport fails. */
+  send(message: MailMessage): Promise<void>;
+}
+
+/** Whether a user with these preferences may receive a message of `kind`. */
+export function canReceive(
+  kind: MailMessage['kind'],
+  user: { marketingEmails: boolean; deletedAt: Date | null },
+): boolean {
+  if (user.deletedAt) return false;
+  return kind === 'transactional' || user.marketingEmails;
+}
+
+/** Builds the mailer `config` asks for. */
+export function createMailer(
+  config: Pick<AppConfig, 'smtpUrl' | 'mailFrom' | 'dataDir'>,
+  log: FastifyBaseLogger,
+): Mailer {
+  if (config.smtpUrl) {
+    const transport = nodemailer.createTransport(config.smtpUrl);
+    return {
+      async send(message) {
+        await transport.sendMail({
+          from: config.mailFrom,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+        });
+        log.info({ subject: message.subject }, 'e-mail sent');
+      },
+    };
+  }
+  const outbox = path.join(config.dataDir, 'outbox');
+  const transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  });
+  return {
+    async send(message) {
+      const info = await transport.sendMail({
+        from: config.mailFrom,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      });
+      await mkdir(outbox, { recursive: true });
+      const file = path.join(
+        outbox,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`,
+      );
+      await writeFile(file, info.message as Buffer);
+      log.info({ file }, `e-mail "${message.subject}" written to ${file}`);
+    },
+  };
+}

@@ -1,0 +1,104 @@
+/**
+ * E-mail texts. Every message has a plain-text and an HTML part, names the product and gives the
+ * support address. Links are absolute URLs under PUBLIC_URL.
+ */
+import escapeHtml from 'escape-html';
+
+export interface Brand {
+  productName: string;
+  supportEmail: string;
+  publicUrl: string;
+}
+
+export interface Rendered {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Wraps paragraphs (and an optional button link) into the text and HTML parts with the footer. */
+function layout(
+  brand: Brand,
+  subject: string,
+  paragraphs: string[],
+  action?: { label: string; url: string },
+): Rendered {
+  const footer = `Questions? Write to ${brand.supportEmail}. — The ${brand.productName} team`;
+  const text = [
+    ...paragraphs,
+    ...(action ? [`${action.label}: ${action.url}`] : []),
+    '',
+    footer,
+  ].join('\n\n');
+  const html = `<!doctype html><html><body style="font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#0f172a;line-height:1.5;max-width:560px;margin:auto;padding:24px">
+<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(brand.productName)}</h1>
+${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+${action ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#0369a1;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none">${escapeHtml(action.label)}</a></p><p style="font-size:13px;color:#475569">Or paste this link into your browser: ${escapeHtml(action.url)}</p>` : ''}
+<hr style="border:none;border-top:1px solid #e2e8f0;margin:24px 0"><p style="font-size:13px;color:#475569">${escapeHtml(footer)}</p>
+</body></html>`;
+  return { subject: `${subject} · ${brand.productName}`, text, html };
+}
+
+export const templates = {
+  verifyEmail: (b: Brand, username: string, url: string) =>
+    layout(
+      b,
+      'Confirm your e-mail address',
+      [
+        `Hi ${username},`,
+        `Welcome to ${b.productName}! Please confirm that this is your e-mail address. The link works for 24 hours.`,
+      ],
+      {
+        label: 'Confirm e-mail address',
+        url,
+      },
+    ),
+  passwordReset: (b: Brand, username: string, url: string) =>
+    layout(
+      b,
+      'Reset your password',
+      [
+        `Hi ${username},`,
+        'Someone asked to reset the password of your account. If it was you, choose a new password with the link below; it works for 1 hour and only once.',
+        'If it was not you, ignore this e-mail: your password stays as it is.',
+      ],
+      { label: 'Choose a new password', url },
+    ),
+  passwordChanged: (b: Brand, username: string) =>
+    layout(b, 'Your password was changed', [
+      `Hi ${username},`,
+      'The password of your account was just changed and every other session was signed out.',
+      `If you did not do this, reset your password at once and write to ${b.supportEmail}.`,
+    ]),
+  confirmEmailChange: (b: Brand, username: string, url: string) =>
+    layout(
+      b,
+      'Confirm your new e-mail address',
+      [
+        `Hi ${username},`,
+        `Please confirm that you want to use this address for your ${b.productName} account. The change happens only when you open the link, which works for 24 hours.`,
+      ],
+      {
+        label: 'Confirm new address',
+        url,
+      },
+    ),
+  emailChangeRequested: (b: Brand, username: string, newEmail: string) =>
+    layout(b, 'Your e-mail address is being changed', [
+      `Hi ${username},`,
+      `Someone asked to change your account's e-mail address to ${newEmail}. It changes only once that address is confirmed.`,
+      `If this was not you, change your password and write to ${b.supportEmail}.`,
+    ]),
+  emailChanged: (b: Brand, username: string, newEmail: string) =>
+    layout(b, 'Your e-mail address was changed', [
+      `Hi ${username},`,
+      `Your account's e-mail address is now ${newEmail}. Messages will go there from now on.`,
+      `If this was not you, write to ${b.supportEmail} at once.`,
+    ]),
+  accountDeleted: (b: Brand, username: string) =>
+    layout(b, 'Your account was deleted', [
+      `Hi ${username},`,
+      `Your ${b.productName} account was deleted and your personal data removed. Payment records are kept without your personal data for as long as the law requires.`,
+      'We are sorry to see you go.',
+    ]),
+};

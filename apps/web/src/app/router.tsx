@@ -1,0 +1,52 @@
+/**
+ * Route table (spec section 2). Pages load lazily so the first page stays small; the sandbox
+ * checkout renders without the site header and footer.
+ */
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { RootRoute } from './providers';
+import { PageLoading, RouteError } from './route-error';
+import { SiteLayout } from './site-layout';
+
+type RouteModule = { default: React.ComponentType };
+
+/** Lazy route whose module default-exports the page component. */
+const page = (load: () => Promise<RouteModule>): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => ({ Component: (await load()).default }),
+});
+
+/** Every route of the app, exported for tests that build a memory router. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootRoute />,
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <PageLoading />,
+    children: [
+      {
+        element: <SiteLayout />,
+        children: [
+          { index: true, ...page(() => import('./routes/landing')) },
+          { path: 'login', ...page(() => import('./routes/login')) },
+          { path: 'register', ...page(() => import('./routes/register')) },
+          { path: 'forgot-password', ...page(() => import('./routes/forgot-password')) },
+          { path: 'reset-password', ...page(() => import('./routes/reset-password')) },
+          { path: 'plans', ...page(() => import('./routes/plans')) },
+          { path: 'orders', ...page(() => import('./routes/orders')) },
+          { path: 'profile', ...page(() => import('./routes/profile')) },
+          { path: 'changelog', ...page(() => import('./routes/changelog')) },
+          { path: 'support', ...page(() => import('./routes/support')) },
+          { path: 'privacy', ...page(() => import('./routes/privacy')) },
+          { path: 'terms', ...page(() => import('./routes/terms')) },
+          { path: 'admin', ...page(() => import('./routes/admin')) },
+          { path: '*', ...page(() => import('./routes/not-found')) },
+        ],
+      },
+      {
+        path: 'sandbox/checkout/:sessionId',
+        ...page(() => import('./routes/sandbox-checkout')),
+      },
+    ],
+  },
+];
+
+/** The browser router of the app. */
+export const router = createBrowserRouter(routes);

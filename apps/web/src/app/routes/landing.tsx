@@ -1,0 +1,31 @@
+/** `/`: hero, six features, how it works (spec sections 1 and 2). */
+import { useNavigate } from 'react-router';
+import { useDownload } from '../../features/downloads/components/use-download';
+import { FeatureGrid } from '../../features/landing/components/feature-grid';
+import { Hero } from '../../features/landing/components/hero';
+import { HowItWorks } from '../../features/landing/components/how-it-works';
+import { useAuth } from '../../lib/auth';
+import { useSiteConfig } from '../../lib/site-config';
+import { useDocumentTitle } from '../../lib/use-document-title';
+
+/** The landing page. A signed-out download click goes to /register (spec section 2). */
+export default function LandingRoute() {
+  const { user } = useAuth();
+  const { productName } = useSiteConfig();
+  const { download, downloading } = useDownload();
+  const navigate = useNavigate();
+  useDocumentTitle('Home');
+
+  return (
+    <>
+      <Hero
+        productName={productName}
+        signedIn={!!user}
+        downloading={downloading}
+        onDownload={() => void download({ onSignedOut: () => void navigate('/register') })}
+      />
+      <FeatureGrid />
+      <HowItWorks />
+    </>
+  );
+}

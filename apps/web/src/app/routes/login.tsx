@@ -1,0 +1,45 @@
+/** `/login` (spec section 2): sign-in form; follows a same-site `redirect` after sign-in. */
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { Container } from '../../components/ui/page';
+import { Spinner } from '../../components/ui/spinner';
+import { AuthCard } from '../../features/auth/components/auth-card';
+import { LoginForm } from '../../features/auth/components/login-form';
+import { useAuth } from '../../lib/auth';
+import { safeRedirect, withRedirect } from '../../lib/redirect';
+import { useDocumentTitle } from '../../lib/use-document-title';
+
+/** The login page; a signed-in visitor is sent to the target at once (replace). */
+export default function LoginRoute() {
+  const { user, loading } = useAuth();
+  const [params] = useSearchParams();
+  const rawRedirect = params.get('redirect');
+  const target = safeRedirect(rawRedirect);
+  useDocumentTitle('Login');
+
+  if (user) return <Navigate to={target} replace />;
+
+  const registerHref =
+    rawRedirect && target !== '/' ? withRedirect('/register', target) : '/register';
+  return (
+    <Container className="py-12 sm:py-16">
+      {loading ? (
+        <Spinner />
+      ) : (
+        <AuthCard
+          title="Welcome back"
+          description="Sign in to download the app and manage your subscription."
+          footer={
+            <>
+              Don&rsquo;t have an account?{' '}
+              <Link to={registerHref} className="font-semibold text-brand-700 hover:text-brand-800">
+                Create one
+              </Link>
+            </>
+          }
+        >
+          <LoginForm />
+        </AuthCard>
+      )}
+    </Container>
+  );
+}

@@ -1,0 +1,16 @@
+/** `/privacy`. */
+import { Container } from '../../components/ui/page';
+import { PrivacyPolicy } from '../../features/legal/components/privacy-policy';
+import { useSiteConfig } from '../../lib/site-config';
+import { useDocumentTitle } from '../../lib/use-document-title';
+
+/** The privacy policy page. */
+export default function PrivacyRoute() {
+  const { config, productName } = useSiteConfig();
+  useDocumentTitle('Privacy Policy');
+  return (
+    <Container className="py-10 sm:py-14">
+      <PrivacyPolicy productName={productName} config={config} />
+    </Container>
+  );
+}

@@ -1,0 +1,16 @@
+/** `/terms`. */
+import { Container } from '../../components/ui/page';
+import { TermsOfService } from '../../features/legal/components/terms-of-service';
+import { useSiteConfig } from '../../lib/site-config';
+import { useDocumentTitle } from '../../lib/use-document-title';
+
+/** The terms of service page. */
+export default function TermsRoute() {
+  const { config, productName } = useSiteConfig();
+  useDocumentTitle('Terms of Service');
+  return (
+    <Container className="py-10 sm:py-14">
+      <TermsOfService productName={productName} config={config} />
+    </Container>
+  );
+}

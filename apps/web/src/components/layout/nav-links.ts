@@ -1,0 +1,7 @@
+/** Main navigation of the header (spec section 2). */
+export const MAIN_NAV = [
+  { to: '/', label: 'Home' },
+  { to: '/plans', label: 'Plans' },
+  { to: '/changelog', label: 'Changelog' },
+  { to: '/support', label: 'Support' },
+] as const;

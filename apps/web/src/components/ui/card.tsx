@@ -1,0 +1,41 @@
+/** Surface containers. */
+import type { HTMLAttributes } from 'react';
+import { cn } from './cn';
+
+/** A white card with a subtle border and shadow. */
+export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
+  return (
+    <div
+      className={cn('rounded-2xl border border-slate-200 bg-white shadow-card', className)}
+      {...props}
+    />
+  );
+}
+
+/** Card header area with a title (h2 by default) and optional description. */
+export function CardHeader({
+  title,
+  description,
+  action,
+  headingLevel = 2,
+  id,
+}: {
+  title: string;
+  description?: string;
+  action?: React.ReactNode;
+  headingLevel?: 2 | 3;
+  id?: string;
+}) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <div className="flex flex-wrap items-start justify-between gap-3 border-b border-slate-100 px-5 py-4 sm:px-6">
+      <div className="min-w-0">
+        <Heading id={id} className="text-base font-semibold text-slate-900">
+          {title}
+        </Heading>
+        {description ? <p className="mt-1 text-sm text-slate-600">{description}</p> : null}
+      </div>
+      {action}
+    </div>
+  );
+}

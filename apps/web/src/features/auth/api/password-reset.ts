@@ -1,0 +1,19 @@
+/** Password reset calls (spec section 7: POST /auth/forgot-password and /auth/reset-password). */
+import type { ForgotPasswordRequest, ResetPasswordRequest } from '@flockr/contract';
+import { api } from '../../../lib/api-client';
+import { PASSWORD_RESET_FAILED_TEXT } from './texts';
+
+/** Asks for a reset link; the answer is not used (the screen always shows the same notice). */
+export function requestPasswordReset(payload: ForgotPasswordRequest): Promise<unknown> {
+  return api.post<unknown>('/auth/forgot-password', payload, {
+    fallback: PASSWORD_RESET_FAILED_TEXT,
+  });
+}
+
+/** Sets a new password with the token from the e-mailed link. */
+export function resetPassword(payload: ResetPasswordRequest): Promise<unknown> {
+  return api.post<unknown>('/auth/reset-password', payload, {
+    fallback: PASSWORD_RESET_FAILED_TEXT,
+    expireSessionOn401: false,
+  });
+}

@@ -1,0 +1,12 @@
+/** Texts of the auth screens that the contract does not hold (candidates for the contract). */
+
+/** Notice shown after any forgot-password submit, whatever the answer (no account probing). */
+export const FORGOT_PASSWORD_NOTICE =
+  "If an account exists for that email, we've sent a reset link.";
+
+/** Default error of the reset-password call. */
+export const PASSWORD_RESET_FAILED_TEXT = 'Password reset failed';
+
+/** Shown on /reset-password when the link has no token. */
+export const RESET_TOKEN_MISSING_TEXT =
+  'This password reset link is invalid or incomplete. Please request a new one.';

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { STORAGE_KEYS, VALIDATION_MESSAGES } from '@flockr/contract';
+import LoginRoute from '../../../app/routes/login';
+import { makeUser } from '../../../test/fixtures';
+import { json, mockApi } from '../../../test/mock-api';
+import { currentUrl, renderRoute, signIn } from '../../../test/render';
+
+const m = VALIDATION_MESSAGES;
+
+function renderLogin(url = '/login') {
+  return renderRoute(<LoginRoute />, { path: '/login', url });
+}
+
+async function fill(email: string, password: string) {
+  if (email) await userEvent.type(screen.getByLabelText('Email'), email);
+  if (password) await userEvent.type(screen.getByLabelText('Password'), password);
+  await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+}
+
+const authAnswer = { token: 'tok', expires_at: '2099-01-01T00:00:00.000Z', user: makeUser() };
+
+describe('login form', () => {
+  it('shows the required messages and clears them when edited', async () => {
+    mockApi();
+    renderLogin();
+    await fill('', '');
+    expect(await screen.findByText(m.emailRequired)).toBeInTheDocument();
+    expect(screen.getByText(m.passwordRequired)).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Password'), 'x');
+    expect(screen.queryByText(m.passwordRequired)).not.toBeInTheDocument();
+    expect(screen.getByText(m.emailRequired)).toBeInTheDocument();
+  });
+
+  it('shows the invalid email message', async () => {
+    mockApi();
+    renderLogin();
+    await fill('bad-address', 'secret');
+    expect(await screen.findByText(m.emailInvalid)).toBeInTheDocument();
+  });
+
+  it('shows the server error in a red box directly above the submit button', async () => {
+    mockApi({ 'POST /auth/login': json({ error: 'Invalid email or password' }, 401) });
+    renderLogin();
+    await fill('alice@example.com', 'wrong');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Invalid email or password');
+    expect(alert.nextElementSibling).toBe(screen.getByRole('button', { name: 'Sign In' }));
+  });
+
+  it('falls back to "Login failed"', async () => {
+    mockApi({ 'POST /auth/login': new Response('', { status: 500 }) });
+    renderLogin();
+    await fill('alice@example.com', 'secret');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Login failed');
+  });
+
+  it('sends remember_me and follows a same-site redirect after login', async () => {
+    const { callsTo } = mockApi({ 'POST /auth/login': authAnswer, 'GET /auth/me': authAnswer });
+    const { router } = renderLogin('/login?redirect=%2Forders');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Remember me' }));
+    await fill('alice@example.com', 'secret');
+    await waitFor(() => expect(currentUrl(router)).toBe('/orders'));
+    expect(callsTo('POST /auth/login')[0]!.body).toEqual({
+      email: 'alice@example.com',
+      password: 'secret',
+      remember_me: true,
+    });
+    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBe('tok');
+  });
+
+  it('refuses an off-site redirect and goes to /', async () => {
+    mockApi({ 'POST /auth/login': authAnswer, 'GET /auth/me': authAnswer });
+    const { router } = renderLogin('/login?redirect=//evil.com');
+    await fill('alice@example.com', 'secret');
+    await waitFor(() => expect(currentUrl(router)).toBe('/'));
+  });
+
+  it('sends a signed-in visitor to the target at once', async () => {
+    const user = makeUser();
+    signIn(user);
+    mockApi({ 'GET /auth/me': { user } });
+    const { router } = renderLogin('/login?redirect=/plans');
+    await waitFor(() => expect(currentUrl(router)).toBe('/plans'));
+  });
+
+  it('links to forgot-password and to register keeping the redirect', () => {
+    mockApi();
+    renderLogin('/login?redirect=/plans');
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
+    expect(screen.getByRole('link', { name: 'Create one' })).toHaveAttribute(
+      'href',
+      '/register?redirect=/plans',
+    );
+  });
+});

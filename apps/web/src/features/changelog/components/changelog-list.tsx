@@ -1,0 +1,72 @@
+/**
+ * Public changelog (spec section 2): expandable entries, Load More Entries, Try Again on error,
+ * and the "No Changelog Entries" empty state.
+ */
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { ScrollText } from 'lucide-react';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Spinner } from '../../../components/ui/spinner';
+import { changelogInfiniteQueryOptions } from '../api/changelog';
+import { ChangelogEntryCard } from './changelog-entry-card';
+
+/** The list with paging by CHANGELOG_PAGE_SIZE. */
+export function ChangelogList() {
+  const query = useInfiniteQuery(changelogInfiniteQueryOptions);
+  const entries = query.data?.pages.flatMap((p) => p.changelog) ?? [];
+
+  if (query.isPending) return <Spinner label="Loading changelog…" />;
+
+  if (query.isError && entries.length === 0) {
+    return (
+      <Card className="mx-auto max-w-lg space-y-4 p-6 text-center">
+        <Alert variant="error">{query.error.message}</Alert>
+        <Button variant="outline" onClick={() => void query.refetch()} loading={query.isFetching}>
+          Try Again
+        </Button>
+      </Card>
+    );
+  }
+
+  if (entries.length === 0) {
+    return (
+      <Card>
+        <EmptyState
+          icon={ScrollText}
+          title="No Changelog Entries"
+          description="Release notes will appear here as soon as the first version ships."
+        />
+      </Card>
+    );
+  }
+
+  return (
+    <div>
+      <ol className="space-y-4" aria-label="Releases">
+        {entries.map((entry) => (
+          <ChangelogEntryCard key={entry.id} entry={entry} />
+        ))}
+      </ol>
+      {query.isFetchNextPageError ? (
+        <div className="mt-6 space-y-3 text-center">
+          <Alert variant="error">{query.error?.message}</Alert>
+          <Button variant="outline" onClick={() => void query.fetchNextPage()}>
+            Try Again
+          </Button>
+        </div>
+      ) : query.hasNextPage ? (
+        <div className="mt-8 flex justify-center">
+          <Button
+            variant="outline"
+            onClick={() => void query.fetchNextPage()}
+            loading={query.isFetchingNextPage}
+          >
+            Load More Entries
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,172 @@
+/**
+ * Order history of /orders (spec section 2): orders with id (last 8 characters), plan, period,
+ * amount, status and date; Pay Now and a QR image for payable PENDING orders; Refresh; the
+ * "No orders yet" empty state with View Plans.
+ */
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { ExternalLink, Receipt, RefreshCw } from 'lucide-react';
+import { formatMoney, type Order } from '@flockr/contract';
+import { Alert } from '../../../components/ui/alert';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Spinner } from '../../../components/ui/spinner';
+import { ORDERS_PAGE_SIZE } from '../../../lib/constants';
+import { formatDateTime, periodLabel, shortOrderId } from '../../../lib/format';
+import { ordersQueryOptions } from '../api/orders';
+import { OrderStatusBadge } from './order-status-badge';
+
+/** True when the order can still be paid from the history. */
+export function isPayable(order: Order, now = Date.now()): boolean {
+  return (
+    order.status === 'PENDING' && !!order.payment_url && new Date(order.expires_at).getTime() > now
+  );
+}
+
+/** One order as a row (grid on wide screens, stacked on phones). */
+function OrderRow({ order }: { order: Order }) {
+  const short = shortOrderId(order.id);
+  const payable = isPayable(order);
+  return (
+    <li className="px-5 py-5 sm:px-6">
+      <div className="grid gap-4 sm:grid-cols-[1fr_8rem] sm:items-start">
+        <div className="grid grid-cols-2 gap-x-6 gap-y-3 text-sm md:grid-cols-5">
+          <div>
+            <p className="text-xs font-medium text-slate-500">Order</p>
+            <p className="mt-0.5 font-mono font-semibold text-slate-900">#{short}</p>
+          </div>
+          <div>
+            <p className="text-xs font-medium text-slate-500">Plan</p>
+            <p className="mt-0.5 font-medium text-slate-900">{order.plan_name}</p>
+          </div>
+          <div>
+            <p className="text-xs font-medium text-slate-500">Period</p>
+            <p className="mt-0.5 text-slate-800">{periodLabel(order.duration_months)}</p>
+          </div>
+          <div>
+            <p className="text-xs font-medium text-slate-500">Amount</p>
+            <p className="mt-0.5 font-semibold text-slate-900">
+              {formatMoney(order.amount, order.currency)}
+            </p>
+          </div>
+          <div>
+            <p className="text-xs font-medium text-slate-500">Status</p>
+            <p className="mt-1">
+              <OrderStatusBadge status={order.status} />
+            </p>
+          </div>
+          <div className="col-span-2 md:col-span-5">
+            <p className="text-xs text-slate-600">
+              Created {formatDateTime(order.created_at)}
+              {order.completed_at ? ` · Paid ${formatDateTime(order.completed_at)}` : null}
+              {order.status === 'PENDING'
+                ? ` · Payable until ${formatDateTime(order.expires_at)}`
+                : null}
+            </p>
+          </div>
+        </div>
+        {payable && order.payment_url ? (
+          <div className="flex items-center gap-4 sm:flex-col sm:items-end">
+            {order.qr_code_url ? (
+              <img
+                src={order.qr_code_url}
+                alt={`QR code to pay order #${short}`}
+                width={112}
+                height={112}
+                className="size-28 rounded-lg border border-slate-200 bg-white p-1"
+              />
+            ) : null}
+            <a
+              href={order.payment_url}
+              target="_blank"
+              rel="noopener"
+              className={buttonClasses({ size: 'sm' })}
+            >
+              <ExternalLink aria-hidden="true" className="size-4" />
+              Pay Now
+            </a>
+          </div>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+/** The order history with paging and refresh. */
+export function OrdersView() {
+  const [page, setPage] = useState(1);
+  const query = useQuery(ordersQueryOptions(page, ORDERS_PAGE_SIZE));
+  const orders = query.data?.orders ?? [];
+  const pagination = query.data?.pagination;
+
+  return (
+    <Card>
+      <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-100 px-5 py-4 sm:px-6">
+        <h2 className="text-base font-semibold text-slate-900">Your orders</h2>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => void query.refetch()}
+          loading={query.isFetching && !query.isPending}
+          icon={<RefreshCw aria-hidden="true" className="size-4" />}
+        >
+          Refresh
+        </Button>
+      </div>
+      {query.isPending ? (
+        <Spinner label="Loading orders…" />
+      ) : query.isError ? (
+        <div className="p-6">
+          <Alert variant="error">{query.error.message}</Alert>
+        </div>
+      ) : orders.length === 0 ? (
+        <EmptyState
+          icon={Receipt}
+          title="No orders yet"
+          description="When you choose a plan, your order and its payment status appear here."
+          action={
+            <Link to="/plans" className={buttonClasses()}>
+              View Plans
+            </Link>
+          }
+        />
+      ) : (
+        <>
+          <ul className="divide-y divide-slate-100">
+            {orders.map((order) => (
+              <OrderRow key={order.id} order={order} />
+            ))}
+          </ul>
+          {pagination && pagination.total_pages > 1 ? (
+            <nav
+              aria-label="Order pages"
+              className="flex items-center justify-between gap-3 border-t border-slate-100 px-5 py-4 text-sm sm:px-6"
+            >
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={page <= 1}
+                onClick={() => setPage((p) => Math.max(1, p - 1))}
+              >
+                Previous
+              </Button>
+              <span className="text-slate-600">
+                Page {pagination.page} of {pagination.total_pages}
+              </span>
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={page >= pagination.total_pages}
+                onClick={() => setPage((p) => p + 1)}
+              >
+                Next
+              </Button>
+            </nav>
+          ) : null}
+        </>
+      )}
+    </Card>
+  );
+}

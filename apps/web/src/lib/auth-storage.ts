@@ -1,0 +1,125 @@
+/**
+ * Pure helpers for the auth entries in browser storage (spec sections 4 and 9: keys `auth_token`
+ * and `user`) and for checking login/register answers. Kept apart from React so they are easy to
+ * test and so the API client can clear the session without importing the auth context.
+ */
+import {
+  AUTH_EVENTS,
+  CLIENT_ERRORS,
+  STORAGE_KEYS,
+  authResponseSchema,
+  userSchema,
+  type AuthResponse,
+  type User,
+} from '@flockr/contract';
+
+/** A restored session: the bearer token and the user stored with it. */
+export interface StoredAuth {
+  token: string;
+  user: User;
+}
+
+/** localStorage, or null where the browser refuses access to it (privacy modes, sandboxed frames). */
+function defaultStorage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** Returns the stored bearer token, or null. */
+export function readStoredToken(storage: Storage | null = defaultStorage()): string | null {
+  try {
+    return storage?.getItem(STORAGE_KEYS.token) || null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Restores the session from storage (spec section 4). Returns null when either entry is missing;
+ * when the stored user cannot be read (bad JSON or not a valid user) both entries are cleared.
+ */
+export function readStoredAuth(storage: Storage | null = defaultStorage()): StoredAuth | null {
+  if (!storage) return null;
+  let token: string | null;
+  let rawUser: string | null;
+  try {
+    token = storage.getItem(STORAGE_KEYS.token);
+    rawUser = storage.getItem(STORAGE_KEYS.user);
+  } catch {
+    return null;
+  }
+  if (!token || !rawUser) {
+    if (token || rawUser) clearStoredAuth(storage);
+    return null;
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(rawUser);
+  } catch {
+    clearStoredAuth(storage);
+    return null;
+  }
+  const result = userSchema.safeParse(parsed);
+  if (!result.success) {
+    clearStoredAuth(storage);
+    return null;
+  }
+  return { token, user: result.data };
+}
+
+/** Stores the token and user after login or register (spec section 4). */
+export function writeStoredAuth(
+  token: string,
+  user: User,
+  storage: Storage | null = defaultStorage(),
+): void {
+  try {
+    storage?.setItem(STORAGE_KEYS.token, token);
+    storage?.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+  } catch {
+    // Storage full or refused: the session still works for this page view.
+  }
+}
+
+/** Replaces the stored user (after /auth/me or a profile update), keeping the token. */
+export function writeStoredUser(user: User, storage: Storage | null = defaultStorage()): void {
+  try {
+    storage?.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+  } catch {
+    // See writeStoredAuth.
+  }
+}
+
+/** Removes both auth entries (logout, 401, corrupt user; spec section 4). */
+export function clearStoredAuth(storage: Storage | null = defaultStorage()): void {
+  try {
+    storage?.removeItem(STORAGE_KEYS.token);
+    storage?.removeItem(STORAGE_KEYS.user);
+  } catch {
+    // Nothing stored that we can reach.
+  }
+}
+
+/**
+ * Checks a login/register answer against `authResponseSchema`. An answer without a token (or
+ * otherwise malformed) throws 'Invalid response format' (spec section 5).
+ */
+export function parseAuthResponse(data: unknown): AuthResponse {
+  const result = authResponseSchema.safeParse(data);
+  if (!result.success) throw new Error(CLIENT_ERRORS.invalidResponseFormat);
+  return result.data;
+}
+
+/** Broadcasts the `auth-change` window event with the new user, or null after logout. */
+export function dispatchAuthChange(user: User | null): void {
+  window.dispatchEvent(new CustomEvent<User | null>(AUTH_EVENTS.change, { detail: user }));
+}
+
+/** Ends the session after a 401: clears storage and broadcasts `auth-expired` (spec section 4). */
+export function expireSession(): void {
+  clearStoredAuth();
+  window.dispatchEvent(new CustomEvent(AUTH_EVENTS.expired));
+}

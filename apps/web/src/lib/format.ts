@@ -1,0 +1,60 @@
+/** Display formatting shared by several screens. */
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+});
+const calendarDateFormat = new Intl.DateTimeFormat('en-US', {
+  dateStyle: 'medium',
+  timeZone: 'UTC',
+});
+
+/** Formats an ISO instant as a local date, e.g. 'Nov 21, 2026'; '—' when missing or invalid. */
+export function formatDate(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '—' : dateFormat.format(date);
+}
+
+/** Formats an ISO instant as local date and time, e.g. 'Nov 21, 2026, 10:00 AM'. */
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '—' : dateTimeFormat.format(date);
+}
+
+/** Formats a calendar date `YYYY-MM-DD` (release dates) without shifting it by time zone. */
+export function formatCalendarDate(isoDate: string): string {
+  const date = new Date(`${isoDate.slice(0, 10)}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? isoDate : calendarDateFormat.format(date);
+}
+
+/** Order id as displayed (spec section 3): its last 8 characters, e.g. 'a1b2c3d4'. */
+export function shortOrderId(id: string): string {
+  return id.slice(-8);
+}
+
+/** Billing period label of a duration in months: 1 → 'Monthly', 12 → 'Yearly'. */
+export function periodLabel(durationMonths: number): 'Monthly' | 'Yearly' {
+  return durationMonths === 12 ? 'Yearly' : 'Monthly';
+}
+
+/** Formats a whole amount without decimals, e.g. (40, 'USD') → '$40' (the yearly saving). */
+export function formatWholeMoney(amount: number, currency: string, locale = 'en-US'): string {
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 0,
+  }).format(amount);
+}
+
+/** Title-cases an enum value for display, e.g. 'SUPER_ADMIN' → 'Super Admin'. */
+export function humanize(value: string): string {
+  return value
+    .toLowerCase()
+    .split('_')
+    .map((w) => (w ? w[0]!.toUpperCase() + w.slice(1) : w))
+    .join(' ');
+}

@@ -1,0 +1,23 @@
+/**
+ * Every TanStack Query key of the app in one place, so a mutation in one feature can invalidate
+ * another feature's data without importing it. Keys under `private` belong to the signed-in user
+ * and are dropped on logout.
+ */
+export const PRIVATE_ROOT = 'private' as const;
+
+/** Query keys by resource. */
+export const queryKeys = {
+  siteConfig: ['site-config'] as const,
+  plans: ['plans'] as const,
+  changelog: ['changelog'] as const,
+  me: [PRIVATE_ROOT, 'me'] as const,
+  subscriptions: [PRIVATE_ROOT, 'subscriptions'] as const,
+  orders: [PRIVATE_ROOT, 'orders'] as const,
+  ordersPage: (page: number, limit: number) =>
+    [PRIVATE_ROOT, 'orders', 'list', page, limit] as const,
+  orderStatus: (orderId: string) => [PRIVATE_ROOT, 'orders', 'status', orderId] as const,
+  downloads: [PRIVATE_ROOT, 'downloads'] as const,
+  downloadHistory: [PRIVATE_ROOT, 'downloads', 'history'] as const,
+  downloadVersions: [PRIVATE_ROOT, 'downloads', 'versions'] as const,
+  sandboxSession: (sessionId: string) => [PRIVATE_ROOT, 'sandbox', sessionId] as const,
+};

@@ -1,0 +1,85 @@
+/** Test data that satisfies the contract's schemas. */
+import type { ChangelogEntry, Order, Plan, SiteConfig, User } from '@flockr/contract';
+
+/** A signed-in USER with no subscription. */
+export function makeUser(overrides: Partial<User> = {}): User {
+  return {
+    id: '4f1c2d3e-1111-4a2b-8c3d-0123456789ab',
+    username: 'alice',
+    email: 'alice@example.com',
+    role: 'USER',
+    status: 'ACTIVE',
+    country: null,
+    notifications_enabled: true,
+    marketing_emails: false,
+    email_verified: true,
+    created_at: '2026-01-15T10:00:00.000Z',
+    subscription: null,
+    ...overrides,
+  };
+}
+
+/** The site configuration the API serves by default. */
+export const siteConfig: SiteConfig = {
+  product_name: 'Flockr',
+  support_email: 'support@flockr.example',
+  email_support_enabled: true,
+  discord_enabled: false,
+  telegram_enabled: false,
+  phone_enabled: false,
+  legal_jurisdiction: 'the State of Delaware, United States',
+  payment_provider: 'sandbox',
+};
+
+/** A plan; PRO by default (19.99 / 199.99 USD). */
+export function makePlan(overrides: Partial<Plan> = {}): Plan {
+  return {
+    id: '9a8b7c6d-2222-4e5f-9a0b-abcdefabcdef',
+    name: 'PRO',
+    description: 'For creators growing one or a few accounts.',
+    monthly_price: 19.99,
+    yearly_price: 199.99,
+    currency: 'USD',
+    features: ['5 Twitter accounts', '500 daily actions', 'Email support'],
+    is_active: true,
+    yearly_discount_percentage: 17,
+    created_at: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** An order, PENDING and payable by default. */
+export function makeOrder(overrides: Partial<Order> = {}): Order {
+  return {
+    id: '11111111-2222-4333-8444-a1b2c3d4e5f6',
+    user_id: '4f1c2d3e-1111-4a2b-8c3d-0123456789ab',
+    plan_id: '9a8b7c6d-2222-4e5f-9a0b-abcdefabcdef',
+    plan_name: 'PRO',
+    duration_months: 1,
+    amount: 19.99,
+    currency: 'USD',
+    status: 'PENDING',
+    created_at: '2026-11-20T10:00:00.000Z',
+    expires_at: '2099-01-01T00:00:00.000Z',
+    completed_at: null,
+    payment_url: 'http://localhost:3000/sandbox/checkout/sess_123',
+    qr_code_url: 'http://localhost:3000/api/v1/payments/qr/sess_123.png',
+    ...overrides,
+  };
+}
+
+/** A published changelog entry. */
+export function makeEntry(overrides: Partial<ChangelogEntry> = {}): ChangelogEntry {
+  return {
+    id: '22222222-3333-4444-8555-666666666666',
+    version: '1.2.0',
+    title: 'Faster targeting',
+    changes: '## Improvements\n\n- Targeting is **twice** as fast',
+    changes_summary: 'Improvements',
+    release_date: '2026-11-01',
+    is_published: true,
+    view_count: 0,
+    created_at: '2026-11-01T00:00:00.000Z',
+    ...overrides,
+  };
+}

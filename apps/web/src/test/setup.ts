@@ -1,0 +1,9 @@
+/** Vitest setup: jest-dom matchers, a clean DOM and storage after each test. */
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+afterEach(() => {
+  cleanup();
+  window.localStorage.clear();
+});
