@@ -49,19 +49,18 @@ export const changelogEntryResponseSchema = z.object({ entry: changelogEntrySche
 export const changelogEntriesResponseSchema = z.object({ entries: z.array(changelogEntrySchema) });
 
 /**
- * Plain-text summary of markdown `changes`: its first non-empty line without markdown marks,
- * cut to 200 characters.
+ * Plain-text summary of markdown `changes`: its first line of content (headings are skipped
+ * unless nothing else exists) without markdown marks, cut to 200 characters.
  */
 export function summarizeChanges(markdown: string): string {
-  const line =
-    markdown
-      .split('\n')
-      .map((l) =>
-        l
-          .replace(/^\s*(?:#{1,6}\s+|[-*+]\s+|\d+\.\s+|>\s*)/, '')
-          .replace(/[*_`]/g, '')
-          .trim(),
-      )
-      .find((l) => l.length > 0) ?? '';
+  const lines = markdown
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l.length > 0);
+  const first = lines.find((l) => !/^#{1,6}\s/.test(l)) ?? lines[0] ?? '';
+  const line = first
+    .replace(/^(?:#{1,6}\s+|[-*+]\s+|\d+\.\s+|>\s*)/, '')
+    .replace(/[*_`]/g, '')
+    .trim();
   return line.length > 200 ? `${line.slice(0, 197)}...` : line;
 }

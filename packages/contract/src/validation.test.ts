@@ -138,7 +138,8 @@ describe('names', () => {
     expect(fallbackFilename('Flockr')).toBe('flockr.zip');
   });
   it('summarises markdown changes as plain text', () => {
-    expect(summarizeChanges('## New\n- thing')).toBe('New');
+    expect(summarizeChanges('## New\n- thing')).toBe('thing');
+    expect(summarizeChanges('## Only a heading')).toBe('Only a heading');
     expect(summarizeChanges('\n\n- **Bold** item')).toBe('Bold item');
   });
 });

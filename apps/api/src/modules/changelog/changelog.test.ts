@@ -40,7 +40,9 @@ describe('GET /changelog', () => {
     expect(first.pagination).toEqual({ total: 15, page: 1, limit: 10, total_pages: 2 });
     expect(first.changelog).toHaveLength(10);
     expect(first.changelog[0]).toMatchObject({ version: '1.1.0', is_published: true });
-    expect(first.changelog[0]!.changes_summary).toBe('New');
+    expect(first.changelog[0]!.changes_summary).toBe(
+      'Smart scheduling picks the best time to post for each account.',
+    );
     const second = changelogResponseSchema.parse((await get('/changelog?page=2&limit=10')).json());
     expect(second.changelog).toHaveLength(5);
     const all = [...first.changelog, ...second.changelog];

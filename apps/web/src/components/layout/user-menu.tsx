@@ -126,7 +126,7 @@ export function UserMenu({
         >
           {initial}
         </span>
-        <span className="max-w-[7rem] truncate">{user.username}</span>
+        <span className="sr-only sm:not-sr-only sm:max-w-[7rem] sm:truncate">{user.username}</span>
         <ChevronDown
           aria-hidden="true"
           className={cn('size-4 text-slate-500 transition-transform', open && 'rotate-180')}
