@@ -33,7 +33,7 @@ const envSchema = z.object({
     .default(ORDER_TTL_MS / 60_000),
   SESSION_TTL_HOURS: z.coerce.number().int().min(1).default(24),
   REMEMBER_ME_TTL_DAYS: z.coerce.number().int().min(1).default(30),
-  TRUST_PROXY: z.union([booleanFromEnv, z.coerce.number().int().min(1)]).default(false),
+  TRUST_PROXY: z.union([booleanFromEnv, z.string().min(1)]).default(false),
   SMTP_URL: z.string().min(1).optional(),
   MAIL_FROM: z.string().min(3).optional(),
   REDIS_URL: z.string().min(1).optional(),
@@ -71,10 +71,10 @@ export interface AppConfig {
   serveWeb: boolean;
   /**
    * Whether to believe X-Forwarded-For: false (default: the client address is the socket's), true
-   * (any proxy) or the number of trusted proxy hops. Only enable behind a proxy you run, or rate
-   * limits per address can be dodged with a forged header.
+   * (any proxy) or a comma-separated list of trusted proxy addresses/CIDRs. Only enable behind a
+   * proxy you run, or rate limits per address can be dodged with a forged header.
    */
-  trustProxy: boolean | number;
+  trustProxy: boolean | string;
   /** SMTP connection URL (smtp:// or smtps://); undefined writes e-mails to DATA_DIR/outbox. */
   smtpUrl: string | undefined;
   /** Sender of every e-mail, e.g. `Flockr <no-reply@flockr.example>`. */
