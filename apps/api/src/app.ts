@@ -33,6 +33,7 @@ import { subscriptionRoutes } from './modules/subscriptions/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import type { PaymentProvider } from './payments/provider.js';
 import { SandboxPaymentProvider } from './payments/sandbox.js';
+import { StripePaymentProvider } from './payments/stripe.js';
 import { isApiPath, registerErrorHandling } from './plugins/errors.js';
 import { registerRateLimits } from './plugins/rate-limit.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
@@ -41,6 +42,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route registered on the app: method and URL pattern. */
     routeTable: { method: string; url: string }[];
+    /** The services' context (server.ts starts the background jobs with it; tests call services). */
+    appContext: AppContext;
   }
 }
 
@@ -69,6 +72,14 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 /** Removes secrets (signed download tokens) from a URL before it is logged. */
 export function redactUrl(url: string): string {
   return url.replace(/([?&]token=)[^&]*/g, '$1[REDACTED]');
+}
+
+/** The provider PAYMENT_PROVIDER names. */
+export function createPaymentProvider(config: AppConfig, now: () => Date): PaymentProvider {
+  if (config.paymentProvider === 'stripe' && config.stripe) {
+    return new StripePaymentProvider({ ...config.stripe, publicUrl: config.publicUrl, now });
+  }
+  return new SandboxPaymentProvider(config.publicUrl, config.jwtSecret);
 }
 
 /** Builds the app; call `ready()` or `listen()` on the result. */
@@ -102,13 +113,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     config,
     db: options.db,
     tokens: new TokenService(config.jwtSecret, now),
-    payments: options.payments ?? new SandboxPaymentProvider(config.publicUrl),
+    payments: options.payments ?? createPaymentProvider(config, now),
     mailer: options.mailer ?? createMailer(config, app.log),
     log: app.log,
     now,
   };
 
   app.decorateRequest('auth', null);
+  app.decorate('appContext', ctx);
   // Every route's method and URL, so tests can walk the real route table (e.g. the admin access matrix).
   const routeTable: { method: string; url: string }[] = [];
   app.decorate('routeTable', routeTable);

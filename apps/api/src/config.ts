@@ -22,7 +22,11 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(1).optional(),
-  PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_API_URL: z.url().optional(),
+  RECONCILE_AFTER_MINUTES: z.coerce.number().int().min(1).default(5),
   PRODUCT_NAME: z.string().trim().min(1).default('Flockr'),
   SUPPORT_EMAIL: z.email().default('support@flockr.example'),
   LEGAL_JURISDICTION: z.string().trim().min(1).default('the State of Delaware, United States'),
@@ -59,7 +63,11 @@ export interface AppConfig {
   jwtSecret: string;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
-  paymentProvider: 'sandbox';
+  paymentProvider: 'sandbox' | 'stripe';
+  /** Stripe keys (PAYMENT_PROVIDER=stripe); `apiUrl` points the SDK at a stand-in in tests. */
+  stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
+  /** PENDING orders older than this are checked with the provider, in milliseconds. */
+  reconcileAfterMs: number;
   productName: string;
   supportEmail: string;
   legalJurisdiction: string;
@@ -120,6 +128,11 @@ export function loadConfig(
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }
   const e = parsed.data;
+  if (e.PAYMENT_PROVIDER === 'stripe' && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET)) {
+    throw new ConfigError([
+      'PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET',
+    ]);
+  }
   if ((e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) || (!e.ADMIN_EMAIL && e.ADMIN_PASSWORD)) {
     throw new ConfigError(['ADMIN_EMAIL and ADMIN_PASSWORD must be set together']);
   }
@@ -136,6 +149,15 @@ export function loadConfig(
     adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
     paymentProvider: e.PAYMENT_PROVIDER,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            apiUrl: e.STRIPE_API_URL,
+          }
+        : undefined,
+    reconcileAfterMs: e.RECONCILE_AFTER_MINUTES * 60_000,
     productName: e.PRODUCT_NAME,
     supportEmail: e.SUPPORT_EMAIL,
     legalJurisdiction: e.LEGAL_JURISDICTION,

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
+import { startJobs } from './jobs.js';
 import { ensureAdmin } from './seed/admin.js';
 import { seed } from './seed/seed.js';
 
@@ -23,11 +24,14 @@ async function main(): Promise<void> {
   if (admin !== 'skipped')
     app.log.info({ email: config.adminEmail, result: admin }, 'admin account ensured');
 
+  const stopJobs = startJobs(app.appContext);
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    stopJobs();
     await app.close();
     await database.close();
     process.exit(0);

@@ -111,6 +111,9 @@ export const API_ERRORS = {
   passwordUnchanged: 'The new password must be different from the current one',
   emailUnchanged: 'This is already your e-mail address',
   alreadyVerified: 'Your e-mail address is already confirmed',
+  webhookSignature: 'Invalid webhook signature',
+  subscriptionNotCancelled: 'This subscription is not set to end',
+  subscriptionEnded: 'This subscription has already ended',
 } as const;
 
 /**

@@ -175,6 +175,8 @@ export const payments = pgTable(
     providerSessionId: text('provider_session_id').notNull(),
     status: paymentStatus('status').notNull().default('OPEN'),
     paymentUrl: text('payment_url').notNull(),
+    /** The provider's id of the money movement (Stripe: the PaymentIntent), known once paid. */
+    providerPaymentId: text('provider_payment_id'),
     amountMinor: integer('amount_minor').notNull(),
     currency: text('currency').notNull(),
     createdAt: createdAt(),
@@ -184,6 +186,24 @@ export const payments = pgTable(
     uniqueIndex('payments_order_provider_key').on(t.orderId, t.provider),
     uniqueIndex('payments_provider_session_key').on(t.provider, t.providerSessionId),
   ],
+);
+
+/**
+ * Every provider event received (webhook or reconciliation), once: the unique (provider, event
+ * id) is what makes a redelivered event change nothing. Written in the same transaction as the
+ * event's effect.
+ */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: id(),
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    orderId: uuid('order_id').references(() => orders.id),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('payment_events_provider_event_key').on(t.provider, t.eventId)],
 );
 
 /** A user's subscription: one row per user; `expiresAt` is when access ends (exact). */
@@ -298,6 +318,24 @@ export const changelogEntries = pgTable(
     uniqueIndex('changelog_entries_version_key').on(t.version),
     index('changelog_entries_published_idx').on(t.isPublished, t.releaseDate),
   ],
+);
+
+/**
+ * Expiry reminders sent (7 days and 1 day before, and at expiry), claimed by a unique insert so
+ * each goes out at most once per subscription end, however many server instances run.
+ */
+export const subscriptionReminders = pgTable(
+  'subscription_reminders',
+  {
+    id: id(),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id),
+    kind: text('kind').notNull(),
+    periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('subscription_reminders_once_key').on(t.subscriptionId, t.kind, t.periodEnd)],
 );
 
 /**

@@ -95,6 +95,46 @@ export const templates = {
       `Your account's e-mail address is now ${newEmail}. Messages will go there from now on.`,
       `If this was not you, write to ${b.supportEmail} at once.`,
     ]),
+  receipt: (
+    b: Brand,
+    username: string,
+    r: { orderId: string; planName: string; period: string; amount: string; date: string },
+  ) =>
+    layout(
+      b,
+      `Receipt for order #${r.orderId.slice(-8)}`,
+      [
+        `Hi ${username},`,
+        `Thank you for your payment. Here is your receipt.`,
+        `Order: ${r.orderId}`,
+        `Plan: ${r.planName} (${r.period})`,
+        `Amount: ${r.amount}`,
+        `Date: ${r.date}`,
+        'You can download the program from your account at any time while your subscription is active.',
+      ],
+      { label: 'Open Order History', url: `${b.publicUrl}/orders` },
+    ),
+  refund: (b: Brand, username: string, r: { orderId: string; planName: string; amount: string }) =>
+    layout(b, `Refund for order #${r.orderId.slice(-8)}`, [
+      `Hi ${username},`,
+      `Order ${r.orderId} (${r.planName}, ${r.amount}) was refunded. The time it added to your subscription was removed.`,
+    ]),
+  expiryReminder: (
+    b: Brand,
+    username: string,
+    r: { planName: string; when: string; expired: boolean },
+  ) =>
+    layout(
+      b,
+      r.expired ? 'Your subscription has ended' : `Your subscription ends ${r.when}`,
+      [
+        `Hi ${username},`,
+        r.expired
+          ? `Your ${r.planName} subscription has ended, so downloads are paused. Renew any time to pick up where you left off.`
+          : `Your ${r.planName} subscription ends ${r.when}. Renew now to keep downloading updates without a break: renewing early adds the new time after the current period.`,
+      ],
+      { label: 'Renew', url: `${b.publicUrl}/plans` },
+    ),
   accountDeleted: (b: Brand, username: string) =>
     layout(b, 'Your account was deleted', [
       `Hi ${username},`,

@@ -8,10 +8,19 @@
 import { and, eq, gte, isNull, sql, desc } from 'drizzle-orm';
 import type { OrderStatus } from '@flockr/contract';
 import type { Executor } from '../db/client.js';
-import { payments, subscriptionPeriods, subscriptions, type OrderRow } from '../db/schema.js';
+import {
+  payments,
+  plans,
+  subscriptionPeriods,
+  subscriptions,
+  type OrderRow,
+} from '../db/schema.js';
 import { lockOrder, updateOrder } from '../modules/orders/repository.js';
-import { lockSubscriptionByUser } from '../modules/subscriptions/repository.js';
-import { nextPeriod } from '../modules/subscriptions/periods.js';
+import {
+  findSubscriptionByUser,
+  lockSubscriptionByUser,
+} from '../modules/subscriptions/repository.js';
+import { planPeriod } from '../modules/subscriptions/periods.js';
 
 export type FulfilmentResult =
   | { outcome: 'fulfilled'; order: OrderRow; periodEndsAt: Date }
@@ -56,19 +65,54 @@ export async function fulfilLockedOrder(
   return { outcome: 'fulfilled', order: completed!, periodEndsAt };
 }
 
-/** Adds the period paid by `order` to the buyer's subscription (creating it if needed). */
+/**
+ * Adds the period paid by `order` to the buyer's subscription (creating it if needed), by the
+ * rule of `planPeriod`: renewal extends, an upgrade starts now with the remaining time converted,
+ * a downgrade starts when the current period ends.
+ */
 async function grantPeriod(tx: Executor, order: OrderRow, now: Date): Promise<Date> {
   const current = await lockSubscriptionByUser(tx, order.userId);
-  const { startsAt, endsAt } = nextPeriod(now, current?.expiresAt, order.durationMonths);
+  const [bought] = await tx.select().from(plans).where(eq(plans.id, order.planId));
+  const inForce = current ? await findSubscriptionByUser(tx, order.userId, now) : undefined;
+  const [currentPlan] = inForce
+    ? await tx.select().from(plans).where(eq(plans.id, inForce.subscription.planId))
+    : [];
+  const period = planPeriod(
+    now,
+    current && currentPlan
+      ? {
+          expiresAt: current.expiresAt,
+          planId: currentPlan.id,
+          monthlyPriceMinor: currentPlan.monthlyPriceMinor,
+        }
+      : null,
+    { planId: order.planId, monthlyPriceMinor: bought!.monthlyPriceMinor },
+    order.durationMonths,
+  );
   let subscriptionId: string;
   if (current) {
     const active = current.expiresAt > now;
+    if (period.upgrade) {
+      // The old plan's remaining time was converted into the new period: earlier periods end now.
+      await tx
+        .update(subscriptionPeriods)
+        .set({
+          startsAt: sql`least(${subscriptionPeriods.startsAt}, ${now})`,
+          endsAt: sql`least(${subscriptionPeriods.endsAt}, ${now})`,
+        })
+        .where(
+          and(
+            eq(subscriptionPeriods.subscriptionId, current.id),
+            isNull(subscriptionPeriods.revokedAt),
+          ),
+        );
+    }
     await tx
       .update(subscriptions)
       .set({
         planId: order.planId,
-        expiresAt: endsAt,
-        startedAt: active ? current.startedAt : startsAt,
+        expiresAt: period.endsAt,
+        startedAt: active ? current.startedAt : period.startsAt,
         cancelAtPeriodEnd: false,
         updatedAt: now,
       })
@@ -80,8 +124,8 @@ async function grantPeriod(tx: Executor, order: OrderRow, now: Date): Promise<Da
       .values({
         userId: order.userId,
         planId: order.planId,
-        startedAt: startsAt,
-        expiresAt: endsAt,
+        startedAt: period.startsAt,
+        expiresAt: period.endsAt,
       })
       .returning({ id: subscriptions.id });
     subscriptionId = created!.id;
@@ -90,10 +134,10 @@ async function grantPeriod(tx: Executor, order: OrderRow, now: Date): Promise<Da
     subscriptionId,
     orderId: order.id,
     planId: order.planId,
-    startsAt,
-    endsAt,
+    startsAt: period.startsAt,
+    endsAt: period.endsAt,
   });
-  return endsAt;
+  return period.endsAt;
 }
 
 /**

@@ -1,8 +1,10 @@
 /**
- * The payment provider interface (ARCHITECTURE habit 8). Fulfilment never depends on which
- * provider took the money: a provider only creates hosted checkouts; confirmed payments go
- * through `fulfilOrder` (fulfilment.ts).
+ * The payment provider interface (ARCHITECTURE habit 8). A provider opens hosted checkouts,
+ * verifies and parses its webhook events, and answers what happened to a checkout. Fulfilment
+ * never depends on which provider took the money: every confirmed payment goes through
+ * `applyPaymentEvent` (webhooks.ts) and from there `fulfilLockedOrder` (fulfilment.ts).
  */
+import type { IncomingHttpHeaders } from 'node:http';
 
 /** What a provider needs to open a hosted checkout for an order. */
 export interface CheckoutRequest {
@@ -27,9 +29,45 @@ export interface CheckoutSession {
   url: string;
 }
 
+/**
+ * A provider event reduced to what fulfilment needs:
+ * - completed: the checkout was paid (card) or an async payment succeeded
+ * - failed: an async payment failed
+ * - expired: the checkout expired unpaid
+ * - refunded: money went back to the buyer
+ * - ignored: any other event type (answered 2xx, nothing changes)
+ */
+export interface PaymentEvent {
+  /** The provider's unique event id (dedupe key). */
+  id: string;
+  /** The provider's event type, e.g. checkout.session.completed. */
+  type: string;
+  kind: 'completed' | 'failed' | 'expired' | 'refunded' | 'ignored';
+  orderId?: string;
+  sessionId?: string;
+  /** The provider's payment id (Stripe PaymentIntent), for refunds and records. */
+  paymentId?: string;
+}
+
+/** Raised by `parseWebhook` when the signature is missing, wrong or stale. */
+export class WebhookSignatureError extends Error {}
+
+/** What the provider says about a checkout session now (reconciliation). */
+export interface CheckoutStatus {
+  status: 'paid' | 'open' | 'expired';
+  paymentId?: string;
+}
+
 export interface PaymentProvider {
-  /** Provider name stored with each payment, e.g. 'sandbox' or 'stripe'. */
+  /** Provider name stored with each payment and used in the webhook path, e.g. 'sandbox' or 'stripe'. */
   readonly name: string;
   /** Opens a hosted checkout for one order. Called at most once per order and provider. */
   createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
+  /**
+   * Verifies the signature over the raw request body (300 s tolerance) and returns the event.
+   * @throws WebhookSignatureError
+   */
+  parseWebhook(rawBody: Buffer, headers: IncomingHttpHeaders): PaymentEvent;
+  /** Asks the provider about a checkout (used to recover lost webhooks). */
+  fetchCheckoutStatus(sessionId: string): Promise<CheckoutStatus>;
 }

@@ -1,22 +1,105 @@
 /**
- * The sandbox payment provider (the embedded default, PAYMENT_PROVIDER=sandbox). Its hosted
- * payment page is served by this server at `/sandbox/checkout/{sessionId}` and looks like an
- * external checkout; its Pay and Cancel buttons call the sandbox routes
- * (modules/payments/sandbox-routes.ts), which complete the order through `fulfilOrder` like any
- * provider's confirmation. No real money moves.
+ * The sandbox payment provider (the embedded default, PAYMENT_PROVIDER=sandbox). Its hosted page
+ * is served by this server at `/sandbox/checkout/{sessionId}` and looks like an external checkout.
+ * Its Pay button makes the provider send a signed `checkout.session.completed` event, in Stripe's
+ * shape and signed the way Stripe signs (with the Stripe SDK's signing helper), into the same
+ * webhook path Stripe's events take (`receiveWebhook`). No real money moves.
  */
-import { randomBytes } from 'node:crypto';
-import type { CheckoutRequest, CheckoutSession, PaymentProvider } from './provider.js';
+import { createHmac, randomBytes } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+import Stripe from 'stripe';
+import type {
+  CheckoutRequest,
+  CheckoutSession,
+  CheckoutStatus,
+  PaymentEvent,
+  PaymentProvider,
+} from './provider.js';
+import { WebhookSignatureError } from './provider.js';
+import { toPaymentEvent } from './stripe-events.js';
+
+/** Header carrying the sandbox signature (same format as Stripe-Signature). */
+export const SANDBOX_SIGNATURE_HEADER = 'sandbox-signature';
+/** Signature tolerance in seconds (Stripe's default). */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 export class SandboxPaymentProvider implements PaymentProvider {
   readonly name = 'sandbox';
+  private readonly secret: string;
+  private readonly stripe = new Stripe('sk_sandbox_unused');
 
-  /** `publicUrl`: the site's origin, e.g. http://localhost:3000. */
-  constructor(private readonly publicUrl: string) {}
+  /**
+   * `publicUrl`: the site's origin. `signingKey`: the secret events are signed with (derived from
+   * the app secret, so nothing extra has to be configured).
+   */
+  constructor(
+    private readonly publicUrl: string,
+    signingKey: string,
+  ) {
+    this.secret = `whsec_${createHmac('sha256', signingKey).update('sandbox-webhook').digest('hex')}`;
+  }
 
   /** Opens a sandbox checkout: an unguessable session id (192 random bits) and its page URL. */
   async createCheckout(_request: CheckoutRequest): Promise<CheckoutSession> {
     const sessionId = `sbx_${randomBytes(24).toString('base64url')}`;
     return { sessionId, url: `${this.publicUrl}/sandbox/checkout/${sessionId}` };
+  }
+
+  /**
+   * The event the sandbox page's Pay button sends: `checkout.session.completed`, paid, for
+   * `orderId`'s session, as a raw JSON body and its signature header.
+   */
+  signedCompletedEvent(
+    orderId: string,
+    sessionId: string,
+  ): { rawBody: Buffer; headers: IncomingHttpHeaders } {
+    const event = {
+      id: `evt_sbx_${randomBytes(12).toString('hex')}`,
+      object: 'event',
+      type: 'checkout.session.completed',
+      created: Math.floor(Date.now() / 1000),
+      data: {
+        object: {
+          id: sessionId,
+          object: 'checkout.session',
+          client_reference_id: orderId,
+          payment_status: 'paid',
+          status: 'complete',
+          payment_intent: `pi_sbx_${randomBytes(12).toString('hex')}`,
+        },
+      },
+    };
+    const payload = JSON.stringify(event);
+    const signature = this.stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: this.secret,
+    });
+    return {
+      rawBody: Buffer.from(payload),
+      headers: { [SANDBOX_SIGNATURE_HEADER]: signature, 'content-type': 'application/json' },
+    };
+  }
+
+  /** Verifies a sandbox event's signature (300 s tolerance) and reduces it. */
+  parseWebhook(rawBody: Buffer, headers: IncomingHttpHeaders): PaymentEvent {
+    const signature = headers[SANDBOX_SIGNATURE_HEADER];
+    if (typeof signature !== 'string') throw new WebhookSignatureError('Missing signature');
+    try {
+      return toPaymentEvent(
+        this.stripe.webhooks.constructEvent(
+          rawBody,
+          signature,
+          this.secret,
+          WEBHOOK_TOLERANCE_SECONDS,
+        ),
+      );
+    } catch (error) {
+      throw new WebhookSignatureError(error instanceof Error ? error.message : 'Bad signature');
+    }
+  }
+
+  /** The sandbox has no state of its own: a session is open until Pay sends its event. */
+  async fetchCheckoutStatus(_sessionId: string): Promise<CheckoutStatus> {
+    return { status: 'open' };
   }
 }

@@ -19,6 +19,7 @@ import type { Executor } from '../../db/client.js';
 import { orders, payments, plans, users, type UserRow } from '../../db/schema.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import { fulfilLockedOrder, revokeOrderTime } from '../../payments/fulfilment.js';
+import { sendRefundNotice, sendReceipt } from '../../payments/notifications.js';
 import { recordAudit } from '../audit/service.js';
 import { expirePendingOrders, lockOrder, updateOrder } from '../orders/repository.js';
 import { toOrderDto } from '../orders/service.js';
@@ -134,7 +135,7 @@ export async function setOrderStatus(
 ): Promise<AdminOrder> {
   const now = ctx.now();
   await expirePendingOrders(ctx.db, now);
-  return ctx.db.transaction(async (tx) => {
+  const result = await ctx.db.transaction(async (tx) => {
     const before = await lockOrder(tx, id);
     if (!before) throw notFound(API_ERRORS.orderNotFound);
     const note = adminNote === undefined ? {} : { adminNote };
@@ -143,7 +144,7 @@ export async function setOrderStatus(
         await updateOrder(tx, id, note);
         await audit(tx, actor, id, { admin_note: before.adminNote }, { admin_note: adminNote });
       }
-      return loadAdminOrder(ctx, tx, id);
+      return { order: await loadAdminOrder(ctx, tx, id), row: before, changed: false };
     }
     if (!ADMIN_ORDER_TRANSITIONS[before.status].includes(status)) {
       throw new HttpError(
@@ -177,8 +178,12 @@ export async function setOrderStatus(
         ...(removedMs > 0 && { removed_ms: removedMs }),
       },
     );
-    return loadAdminOrder(ctx, tx, id);
+    return { order: await loadAdminOrder(ctx, tx, id), row: after, changed: true };
   });
+  // E-mails go out after the commit: a receipt for a completed order, a notice for a refund.
+  if (result.changed && result.row.status === 'COMPLETED') await sendReceipt(ctx, result.row);
+  if (result.changed && result.row.status === 'REFUNDED') await sendRefundNotice(ctx, result.row);
+  return result.order;
 }
 
 function audit(tx: Executor, actor: UserRow, id: string, before: unknown, after: unknown) {

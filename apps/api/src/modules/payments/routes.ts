@@ -3,7 +3,7 @@
  * `GET /payments/orders/{id}/status`, the QR image of a payment page, and the sandbox
  * provider's checkout calls.
  */
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import QRCode from 'qrcode';
 import { z } from 'zod';
 import {
@@ -21,6 +21,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../lib/http-error.js';
 import { currentUser, requireUser } from '../../plugins/auth.js';
+import { receiveWebhook } from '../../payments/webhooks.js';
 import { listOrders } from '../orders/service.js';
 import {
   createPayment,
@@ -136,6 +137,36 @@ export function paymentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => sandboxPay(ctx, currentUser(request), request.params.sessionId),
     );
+
+    // Provider webhooks read the raw body: the signature is over the exact bytes received.
+    await app.register(async (hooks) => {
+      hooks.removeAllContentTypeParsers();
+      hooks.addContentTypeParser(
+        '*',
+        { parseAs: 'buffer', bodyLimit: 1024 * 1024 },
+        (_request, body, done) => done(null, body),
+      );
+      hooks.withTypeProvider<ZodTypeProvider>().post(
+        '/payments/webhooks/:provider',
+        {
+          schema: {
+            tags: ['payments'],
+            summary:
+              "A payment provider's signed event (Stripe-Signature / Sandbox-Signature over the raw body)",
+            params: z.object({ provider: z.string().min(1).max(40) }),
+            response: {
+              200: z.object({ received: z.literal(true), outcome: z.string() }),
+              400: errorResponseSchema,
+              404: errorResponseSchema,
+            },
+          },
+        },
+        async (request) => {
+          const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+          return receiveWebhook(ctx, request.params.provider, raw, request.headers);
+        },
+      );
+    });
 
     app.post(
       '/payments/sandbox/sessions/:sessionId/cancel',

@@ -9,7 +9,9 @@ import type {
 import type { AppContext } from '../../context.js';
 import type { OrderRow, UserRow } from '../../db/schema.js';
 import { conflict, notFound } from '../../lib/http-error.js';
-import { failOrder, fulfilOrder } from '../../payments/fulfilment.js';
+import { failOrder } from '../../payments/fulfilment.js';
+import { SandboxPaymentProvider } from '../../payments/sandbox.js';
+import { receiveWebhook } from '../../payments/webhooks.js';
 import { findOrder } from '../orders/repository.js';
 import { findOwnOrder, qrCodeUrl } from '../orders/service.js';
 import { findPaymentByOrder, findPaymentBySession, insertPaymentOnce } from './repository.js';
@@ -107,29 +109,32 @@ export async function sandboxCheckout(
 }
 
 /**
- * The sandbox page's Pay button: confirms the payment and fulfils the order through
- * `fulfilOrder`. Paying twice fulfils once.
- * @throws 404 not the caller's session; 409 when the order is expired, failed or cancelled.
+ * The sandbox page's Pay button: the sandbox provider sends its signed
+ * `checkout.session.completed` event through the same webhook path as a real provider's
+ * (`receiveWebhook`: signature check, event recorded once, fulfilment). Paying twice fulfils once.
+ * @throws 404 not the caller's session or sandbox not active; 409 when the order can no longer be paid.
  */
 export async function sandboxPay(
   ctx: AppContext,
   user: UserRow,
   sessionId: string,
 ): Promise<SandboxActionResponse> {
-  const { payment } = await ownSandboxSession(ctx, user, sessionId);
-  const result = await fulfilOrder(ctx.db, payment.orderId, ctx.now());
-  if (result.outcome === 'not-found') throw notFound(API_ERRORS.paymentNotFound);
-  if (result.outcome === 'not-payable') {
-    throw conflict(
-      result.order.status === 'EXPIRED' ? API_ERRORS.orderExpired : API_ERRORS.orderNotPending,
+  if (!(ctx.payments instanceof SandboxPaymentProvider)) throw notFound(API_ERRORS.paymentNotFound);
+  const { payment, row } = await ownSandboxSession(ctx, user, sessionId);
+  if (row.order.status === 'EXPIRED') throw conflict(API_ERRORS.orderExpired);
+  if (row.order.status !== 'PENDING' && row.order.status !== 'COMPLETED')
+    throw conflict(API_ERRORS.orderNotPending);
+  if (row.order.status === 'PENDING') {
+    const { rawBody, headers } = ctx.payments.signedCompletedEvent(
+      payment.orderId,
+      payment.providerSessionId,
     );
+    await receiveWebhook(ctx, ctx.payments.name, rawBody, headers);
   }
-  if (result.outcome === 'fulfilled') {
-    ctx.log.info({ orderId: result.order.id, until: result.periodEndsAt }, 'order fulfilled');
-  }
+  const after = await findOrder(ctx.db, payment.orderId, ctx.payments.name);
   return {
-    order_id: result.order.id,
-    status: result.order.status,
+    order_id: payment.orderId,
+    status: after!.order.status,
     return_url: `${ctx.config.publicUrl}/orders`,
   };
 }

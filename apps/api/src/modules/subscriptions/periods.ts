@@ -1,26 +1,80 @@
 /**
- * The subscription period rule, written once (issue 2; issue 6 extends it with upgrades).
- * Subscriptions are prepaid periods of 1 or 12 calendar months, in UTC.
+ * The subscription period rule, written once (issues 2 and 6). Subscriptions are prepaid periods
+ * of 1 or 12 calendar months, in UTC. Plans are ranked by monthly price.
  */
 import { UTCDate } from '@date-fns/utc';
-import { addMonths } from 'date-fns';
+import { addMilliseconds, addMonths } from 'date-fns';
+
+/** What the buyer has now: when access ends and the monthly price (minor units) of the current plan. */
+export interface CurrentTime {
+  expiresAt: Date;
+  planId: string;
+  monthlyPriceMinor: number;
+}
+
+/** The plan being bought. */
+export interface BoughtPlan {
+  planId: string;
+  monthlyPriceMinor: number;
+}
 
 /**
- * When a newly paid period of `durationMonths` starts and ends.
+ * The period a newly paid order grants, and whether the plan changes now.
  *
- * Paying extends from the later of `now` and the current expiry:
- * - no subscription, or it expired: starts now.
- *   now = 2026-01-10T12:00Z, current = null, 1 month → 2026-01-10T12:00Z .. 2026-02-10T12:00Z
- * - still active: starts when the current period ends (renewal before expiry loses nothing).
- *   now = 2026-01-10, current expiry = 2026-01-25T08:00Z, 12 months → 2026-01-25T08:00Z .. 2027-01-25T08:00Z
- * - month ends clamp: 2026-01-31 + 1 month → 2026-02-28 (date-fns addMonths).
+ * - Nothing active (no subscription, or it ended): starts now.
+ *     now 2026-01-10T12:00Z, nothing, PRO 1 month → 2026-01-10T12:00Z .. 2026-02-10T12:00Z
+ * - Same plan, or a plan at the same price, still active (renewal): starts at the current expiry,
+ *   so renewing early loses nothing.
+ *     now 2026-01-10, PRO until 2026-01-25T08:00Z, PRO 12 months → 2026-01-25T08:00Z .. 2027-01-25T08:00Z
+ * - Higher plan while active (upgrade): starts now; the time left on the old plan is converted
+ *   pro rata by monthly price into time on the new plan and added first.
+ *     now 2026-01-01, PRO ($20) until 2026-01-31 (30 days left), PRO+ ($50) 1 month
+ *     → 30 × 20/50 = 12 days carried over → 2026-01-01 .. 2026-02-13 (12 days + 1 month); `upgrade` true
+ * - Lower plan while active (downgrade): starts when the current period ends; the current plan
+ *   stays until then.
+ *     now 2026-01-10, PRO+ until 2026-02-01, PRO 1 month → 2026-02-01 .. 2026-03-01
+ * - Month ends clamp: 2026-01-31 + 1 month → 2026-02-28 (date-fns addMonths).
  */
+export function planPeriod(
+  now: Date,
+  current: CurrentTime | null | undefined,
+  bought: BoughtPlan,
+  durationMonths: number,
+): { startsAt: Date; endsAt: Date; upgrade: boolean; carriedOverMs: number } {
+  const active = current && current.expiresAt > now ? current : null;
+  const months = (from: Date) => new Date(addMonths(new UTCDate(from), durationMonths).getTime());
+  if (!active) return { startsAt: now, endsAt: months(now), upgrade: false, carriedOverMs: 0 };
+  const isUpgrade =
+    active.planId !== bought.planId &&
+    bought.monthlyPriceMinor > active.monthlyPriceMinor &&
+    bought.monthlyPriceMinor > 0;
+  if (!isUpgrade) {
+    return {
+      startsAt: active.expiresAt,
+      endsAt: months(active.expiresAt),
+      upgrade: false,
+      carriedOverMs: 0,
+    };
+  }
+  const remainingMs = active.expiresAt.getTime() - now.getTime();
+  const carriedOverMs = Math.floor(
+    (remainingMs * active.monthlyPriceMinor) / bought.monthlyPriceMinor,
+  );
+  const endsAt = months(new Date(addMilliseconds(new UTCDate(now), carriedOverMs).getTime()));
+  return { startsAt: now, endsAt, upgrade: true, carriedOverMs };
+}
+
+/** Issue 2's rule, kept for callers that only extend: the later of now and the expiry, plus the months. */
 export function nextPeriod(
   now: Date,
   currentExpiresAt: Date | null | undefined,
   durationMonths: number,
 ): { startsAt: Date; endsAt: Date } {
-  const startsAt = currentExpiresAt && currentExpiresAt > now ? currentExpiresAt : now;
-  const endsAt = addMonths(new UTCDate(startsAt), durationMonths);
-  return { startsAt: new Date(startsAt), endsAt: new Date(endsAt.getTime()) };
+  const { startsAt, endsAt } = planPeriod(
+    now,
+    currentExpiresAt ? { expiresAt: currentExpiresAt, planId: 'same', monthlyPriceMinor: 0 } : null,
+    { planId: 'same', monthlyPriceMinor: 0 },
+    durationMonths,
+  );
+  return { startsAt, endsAt };
 }

@@ -1,5 +1,5 @@
 /** Data access for subscriptions and their periods. */
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lte } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
   plans,
@@ -8,15 +8,39 @@ import {
   type SubscriptionRow,
 } from '../../db/schema.js';
 
-/** The user's subscription with its plan name, or undefined. */
-export async function findSubscriptionByUser(db: Executor, userId: string) {
+/**
+ * The user's subscription with the plan in force, or undefined. With `now`, the plan in force is
+ * the plan of the (not revoked) period covering `now` — after a downgrade the new plan starts
+ * only when its period does; otherwise, and when no period covers `now`, the subscription's plan.
+ */
+export async function findSubscriptionByUser(db: Executor, userId: string, now?: Date) {
   const [row] = await db
     .select({ subscription: subscriptions, planName: plans.name })
     .from(subscriptions)
     .innerJoin(plans, eq(plans.id, subscriptions.planId))
     .where(eq(subscriptions.userId, userId))
     .limit(1);
-  return row;
+  if (!row || !now) return row;
+  const [covering] = await db
+    .select({ planId: subscriptionPeriods.planId, planName: plans.name })
+    .from(subscriptionPeriods)
+    .innerJoin(plans, eq(plans.id, subscriptionPeriods.planId))
+    .where(
+      and(
+        eq(subscriptionPeriods.subscriptionId, row.subscription.id),
+        isNull(subscriptionPeriods.revokedAt),
+        lte(subscriptionPeriods.startsAt, now),
+        gt(subscriptionPeriods.endsAt, now),
+      ),
+    )
+    .orderBy(desc(subscriptionPeriods.startsAt))
+    .limit(1);
+  return covering
+    ? {
+        subscription: { ...row.subscription, planId: covering.planId },
+        planName: covering.planName,
+      }
+    : row;
 }
 
 /** The user's subscription row locked FOR UPDATE (inside a transaction), or undefined. */

@@ -16,13 +16,14 @@ import type { AppContext } from '../../context.js';
 import { currentUser, requireUser } from '../../plugins/auth.js';
 import { placeOrder } from '../orders/service.js';
 import { publicPlans } from '../plans/service.js';
-import { cancelAtPeriodEnd, mySubscriptions } from './service.js';
+import { mySubscriptions, setCancelAtPeriodEnd } from './service.js';
 
 const errors = {
   400: errorResponseSchema,
   401: errorResponseSchema,
   403: errorResponseSchema,
   404: errorResponseSchema,
+  409: errorResponseSchema,
 };
 const secured = { tags: ['subscriptions'], security: [{ bearerAuth: [] }] };
 
@@ -84,7 +85,33 @@ export function subscriptionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => ({
-        subscription: await cancelAtPeriodEnd(ctx, currentUser(request), request.params.id),
+        subscription: await setCancelAtPeriodEnd(
+          ctx,
+          currentUser(request),
+          request.params.id,
+          true,
+        ),
+      }),
+    );
+
+    app.post(
+      '/subscriptions/:id/resume',
+      {
+        preHandler: auth,
+        schema: {
+          ...secured,
+          summary: 'Undo a cancellation before the period ends',
+          params: idParamsSchema,
+          response: { 200: cancelSubscriptionResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({
+        subscription: await setCancelAtPeriodEnd(
+          ctx,
+          currentUser(request),
+          request.params.id,
+          false,
+        ),
       }),
     );
   };

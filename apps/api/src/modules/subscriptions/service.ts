@@ -4,7 +4,7 @@ import type { MySubscriptionsResponse, Subscription } from '@flockr/contract';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { subscriptions, type UserRow } from '../../db/schema.js';
-import { notFound } from '../../lib/http-error.js';
+import { conflict, notFound } from '../../lib/http-error.js';
 import { findSubscriptionByUser, listPeriods } from './repository.js';
 import { subscriptionStatus } from './status.js';
 
@@ -13,7 +13,7 @@ export async function currentSubscription(
   ctx: AppContext,
   userId: string,
 ): Promise<Subscription | null> {
-  const found = await findSubscriptionByUser(ctx.db, userId);
+  const found = await findSubscriptionByUser(ctx.db, userId, ctx.now());
   if (!found) return null;
   const { subscription: s, planName } = found;
   const periods = await listPeriods(ctx.db, s.id);
@@ -44,20 +44,23 @@ export async function mySubscriptions(
 }
 
 /**
- * `DELETE /subscriptions/{id}/cancel`: the subscription ends at `expires_at` instead of
- * continuing; access continues until then. Idempotent.
- * @throws 404 when `id` is not the caller's subscription.
+ * `DELETE /subscriptions/{id}/cancel` (`cancel` true) and `POST /subscriptions/{id}/resume`
+ * (`cancel` false): cancel at period end — access continues until `expires_at` and reminders
+ * stop — or undo that, any time before `expires_at`. Idempotent.
+ * @throws 404 not the caller's subscription; 409 already ended.
  */
-export async function cancelAtPeriodEnd(
+export async function setCancelAtPeriodEnd(
   ctx: AppContext,
   user: UserRow,
   id: string,
+  cancel: boolean,
 ): Promise<Subscription> {
   const found = await findSubscriptionByUser(ctx.db, user.id);
   if (!found || found.subscription.id !== id) throw notFound(API_ERRORS.notFound);
+  if (found.subscription.expiresAt <= ctx.now()) throw conflict(API_ERRORS.subscriptionEnded);
   await ctx.db
     .update(subscriptions)
-    .set({ cancelAtPeriodEnd: true, updatedAt: ctx.now() })
+    .set({ cancelAtPeriodEnd: cancel, updatedAt: ctx.now() })
     .where(eq(subscriptions.id, id));
   return (await currentSubscription(ctx, user.id))!;
 }

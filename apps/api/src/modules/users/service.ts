@@ -17,7 +17,7 @@ import { findUserByUsername, updateUser } from './repository.js';
 
 /** The user as the API shows it (contract `userSchema`): no password hash, ISO dates, subscription summary. */
 export async function toUserDto(db: Executor, row: UserRow, now: Date): Promise<User> {
-  const sub = await findSubscriptionByUser(db, row.id);
+  const sub = await findSubscriptionByUser(db, row.id, now);
   return {
     id: row.id,
     username: row.username,

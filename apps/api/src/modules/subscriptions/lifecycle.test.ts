@@ -1,0 +1,297 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mySubscriptionsResponseSchema } from '@flockr/contract';
+import { buildApp } from '../../app.js';
+import { subscriptionPeriods, subscriptions } from '../../db/schema.js';
+import type { SandboxPaymentProvider } from '../../payments/sandbox.js';
+import { applyPaymentEvent } from '../../payments/webhooks.js';
+import {
+  createHarness,
+  orderAndCheckout,
+  registerUser,
+  sandboxPay,
+  signIn,
+  type Harness,
+} from '../../test/harness.js';
+import { startSmtp, type TestInbox } from '../../test/smtp.js';
+import { planPeriod } from './periods.js';
+import { sendDueReminders } from './reminders.js';
+import { updateUser } from '../users/repository.js';
+
+const DAY = 86_400_000;
+let h: Harness;
+let inbox: TestInbox;
+
+beforeAll(async () => {
+  inbox = await startSmtp();
+  h = await createHarness({ smtpUrl: inbox.url });
+});
+afterAll(async () => {
+  await h.close();
+  await inbox.close();
+});
+
+const mine = async (headers: Record<string, string>) =>
+  mySubscriptionsResponseSchema.parse(
+    (
+      await h.app.inject({ method: 'GET', url: '/api/v1/subscriptions/my-subscriptions', headers })
+    ).json(),
+  ).subscription!;
+
+async function buy(headers: Record<string, string>, plan: string, months: 1 | 12 = 1) {
+  const { sessionId, orderId } = await orderAndCheckout(h.app, headers, plan, months);
+  expect((await sandboxPay(h.app, headers, sessionId)).statusCode).toBe(200);
+  return orderId;
+}
+
+describe('the period rule (planPeriod)', () => {
+  const now = new Date('2026-01-01T00:00:00Z');
+  it('upgrades at once, converting the remaining time pro rata by price', () => {
+    const p = planPeriod(
+      now,
+      { expiresAt: new Date('2026-01-31T00:00:00Z'), planId: 'pro', monthlyPriceMinor: 2000 },
+      { planId: 'plus', monthlyPriceMinor: 5000 },
+      1,
+    );
+    expect(p.upgrade).toBe(true);
+    expect(p.carriedOverMs).toBe(12 * DAY);
+    expect(p.startsAt).toEqual(now);
+    expect(p.endsAt).toEqual(new Date('2026-02-13T00:00:00Z'));
+  });
+  it('queues a downgrade after the current period', () => {
+    const p = planPeriod(
+      now,
+      { expiresAt: new Date('2026-02-01T00:00:00Z'), planId: 'plus', monthlyPriceMinor: 5000 },
+      { planId: 'pro', monthlyPriceMinor: 2000 },
+      1,
+    );
+    expect(p).toMatchObject({
+      upgrade: false,
+      startsAt: new Date('2026-02-01T00:00:00Z'),
+      endsAt: new Date('2026-03-01T00:00:00Z'),
+    });
+  });
+});
+
+describe('subscription lifecycle through real payments', () => {
+  it('renewal before expiry extends from the current expiry', async () => {
+    const user = await registerUser(h.app);
+    await buy(user.headers, 'PRO');
+    const first = await mine(user.headers);
+    h.clock.advance(20 * DAY);
+    try {
+      const headers = await signIn(h.app, user.payload);
+      await buy(headers, 'PRO');
+      const after = await mine(headers);
+      const expected = new Date(first.expires_at);
+      expected.setUTCMonth(expected.getUTCMonth() + 1);
+      expect(after.expires_at).toBe(expected.toISOString());
+      expect(after.periods).toHaveLength(2);
+    } finally {
+      h.clock.reset();
+    }
+  });
+
+  it('an upgrade switches the plan now and converts the remaining time; a downgrade waits for the period end', async () => {
+    const user = await registerUser(h.app);
+    await buy(user.headers, 'PRO');
+    const pro = await mine(user.headers);
+    await buy(user.headers, 'PRO+');
+    const plus = await mine(user.headers);
+    expect(plus.plan_name).toBe('PRO+');
+    const remaining = Date.parse(pro.expires_at) - Date.now();
+    const carried = (remaining * 1999) / 4999;
+    const plusStart = new Date(Date.now() + carried);
+    plusStart.setUTCMonth(plusStart.getUTCMonth() + 1);
+    expect(Math.abs(Date.parse(plus.expires_at) - plusStart.getTime())).toBeLessThan(DAY / 24);
+
+    await buy(user.headers, 'PRO');
+    const queued = await mine(user.headers);
+    expect(queued.plan_name).toBe('PRO+'); // still PRO+ until its period ends
+    const last = queued.periods.at(-1)!;
+    expect(last.plan_name).toBe('PRO');
+    expect(last.starts_at).toBe(plus.expires_at);
+    h.clock.advance(Date.parse(plus.expires_at) - Date.now() + 1000);
+    try {
+      const headers = await signIn(h.app, user.payload);
+      expect((await mine(headers)).plan_name).toBe('PRO');
+    } finally {
+      h.clock.reset();
+    }
+  });
+
+  it('cancel at period end keeps access until expires_at and can be undone', async () => {
+    const user = await registerUser(h.app);
+    await buy(user.headers, 'PRO');
+    const sub = await mine(user.headers);
+    const cancel = await h.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/subscriptions/${sub.id}/cancel`,
+      headers: user.headers,
+    });
+    expect(cancel.json().subscription).toMatchObject({
+      status: 'CANCELLED',
+      cancel_at_period_end: true,
+    });
+    expect(
+      (
+        await h.app.inject({
+          method: 'GET',
+          url: '/api/v1/downloads/latest',
+          headers: user.headers,
+        })
+      ).statusCode,
+    ).toBe(200);
+    const resume = await h.app.inject({
+      method: 'POST',
+      url: `/api/v1/subscriptions/${sub.id}/resume`,
+      headers: user.headers,
+    });
+    expect(resume.json().subscription).toMatchObject({
+      status: 'ACTIVE',
+      cancel_at_period_end: false,
+    });
+    await h.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/subscriptions/${sub.id}/cancel`,
+      headers: user.headers,
+    });
+    h.clock.advance(Date.parse(sub.expires_at) - Date.now() + 1000);
+    try {
+      const headers = await signIn(h.app, user.payload);
+      expect((await mine(headers)).status).toBe('EXPIRED');
+      expect(
+        (await h.app.inject({ method: 'GET', url: '/api/v1/downloads/latest', headers }))
+          .statusCode,
+      ).toBe(403);
+      const late = await h.app.inject({
+        method: 'POST',
+        url: `/api/v1/subscriptions/${sub.id}/resume`,
+        headers,
+      });
+      expect(late.statusCode).toBe(409);
+    } finally {
+      h.clock.reset();
+    }
+  });
+});
+
+describe('exactly once', () => {
+  it('Pay clicked twice, the admin marking it COMPLETED, and a redelivery after a crash grant one period', async () => {
+    const user = await registerUser(h.app);
+    const admin = await registerUser(h.app, 'boss');
+    await updateUser(h.db, admin.user.id, { role: 'ADMIN' });
+    const { orderId, sessionId } = await orderAndCheckout(h.app, user.headers);
+    const provider = h.app.appContext.payments as SandboxPaymentProvider;
+    // "Crash after commit": the event is applied (committed) but its answer never reached the sender…
+    const { rawBody, headers } = provider.signedCompletedEvent(orderId, sessionId);
+    const event = provider.parseWebhook(rawBody, headers);
+    expect(await applyPaymentEvent(h.app.appContext, 'sandbox', event)).toBe('fulfilled');
+    // …so the sender delivers it again, to the real endpoint.
+    const redelivered = await h.app.inject({
+      method: 'POST',
+      url: '/api/v1/payments/webhooks/sandbox',
+      headers,
+      payload: rawBody,
+    });
+    expect(redelivered.json()).toEqual({ received: true, outcome: 'duplicate' });
+    await Promise.all([
+      sandboxPay(h.app, user.headers, sessionId),
+      sandboxPay(h.app, user.headers, sessionId),
+    ]);
+    const byAdmin = await h.app.inject({
+      method: 'PUT',
+      url: `/api/v1/admin/orders/${orderId}/status`,
+      headers: admin.headers,
+      payload: { status: 'COMPLETED' },
+    });
+    expect(byAdmin.statusCode).toBe(200);
+    const [sub] = await h.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.userId, user.user.id));
+    const periods = await h.db
+      .select()
+      .from(subscriptionPeriods)
+      .where(eq(subscriptionPeriods.subscriptionId, sub!.id));
+    expect(periods).toHaveLength(1);
+  });
+
+  it('refuses Pay on an expired order', async () => {
+    const user = await registerUser(h.app);
+    const { sessionId, orderId } = await orderAndCheckout(h.app, user.headers);
+    const headers = await signIn(h.app, user.payload, true);
+    h.clock.advance(DAY + 1000);
+    try {
+      const pay = await sandboxPay(h.app, headers, sessionId);
+      expect(pay.statusCode).toBe(409);
+      const again = await h.app.inject({
+        method: 'POST',
+        url: '/api/v1/payments/create',
+        headers,
+        payload: { order_id: orderId },
+      });
+      expect(again.json()).toEqual({ error: 'This order has expired. Please place a new order' });
+    } finally {
+      h.clock.reset();
+    }
+  });
+});
+
+describe('expiry reminders', () => {
+  it('go out 7 days and 1 day before and at expiry, once each, with two instances running', async () => {
+    const user = await registerUser(h.app, 'remind');
+    await buy(user.headers, 'PRO');
+    const sub = await mine(user.headers);
+    const expiresAt = Date.parse(sub.expires_at);
+    // A second instance of the server on the same database.
+    const second = await buildApp({ config: h.config, db: h.db, now: h.clock.now, logger: false });
+    await second.ready();
+    try {
+      for (const [offset, subject] of [
+        [-7 * DAY + 60_000, /ends in 7 days/],
+        [-1 * DAY + 60_000, /ends tomorrow/],
+        [60_000, /has ended/],
+      ] as const) {
+        h.clock.reset();
+        h.clock.advance(expiresAt + offset - Date.now());
+        await Promise.all([
+          sendDueReminders(h.app.appContext),
+          sendDueReminders(second.appContext),
+          sendDueReminders(h.app.appContext),
+        ]);
+        await inbox.waitFor(user.payload.email, subject);
+      }
+      await Promise.all([sendDueReminders(h.app.appContext), sendDueReminders(second.appContext)]);
+      await new Promise((r) => setTimeout(r, 300));
+      const reminders = inbox
+        .to(user.payload.email)
+        .filter((m) => /ends in 7 days|ends tomorrow|has ended/.test(m.subject ?? ''));
+      expect(reminders).toHaveLength(3);
+    } finally {
+      h.clock.reset();
+      await second.close();
+    }
+  });
+
+  it('stop when the subscription is cancelled', async () => {
+    const user = await registerUser(h.app, 'quiet');
+    await buy(user.headers, 'PRO');
+    const sub = await mine(user.headers);
+    await h.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/subscriptions/${sub.id}/cancel`,
+      headers: user.headers,
+    });
+    h.clock.advance(Date.parse(sub.expires_at) - 2 * DAY - Date.now());
+    try {
+      await sendDueReminders(h.app.appContext);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(
+        inbox.to(user.payload.email).filter((m) => /ends in 7 days/.test(m.subject ?? '')),
+      ).toEqual([]);
+    } finally {
+      h.clock.reset();
+    }
+  });
+});
