@@ -85,8 +85,18 @@ export interface AuthContextValue extends AuthState {
   register(values: RegisterRequest): Promise<User>;
   /** Clears the session, tells the server (failures ignored) and goes to /. */
   logout(): void;
+  /**
+   * Clears the session in this browser only: no server call, no navigation. For when the server
+   * has already ended it (after a password reset every session of the user is revoked).
+   */
+  clearSession(): void;
   /** Replaces the signed-in user (after a profile update). */
   updateUser(user: User): void;
+  /**
+   * Reloads the signed-in user from `GET /auth/me` and stores it; resolves with it, or null when
+   * signed out. Rejects with the call's error (a 401 also ends the session).
+   */
+  refreshUser(): Promise<User | null>;
   clearError(): void;
 }
 
@@ -197,15 +207,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [completeSignIn],
   );
 
-  const logout = useCallback(() => {
-    // The request's headers are built synchronously, so it still carries the token.
-    api.post<void>('/auth/logout', undefined, { expireSessionOn401: false }).catch(() => {});
+  const clearSession = useCallback(() => {
     clearStoredAuth();
     dispatch({ type: 'signed-out' });
     dropPrivateData();
     dispatchAuthChange(null);
+  }, [dropPrivateData]);
+
+  const logout = useCallback(() => {
+    // The request's headers are built synchronously, so it still carries the token.
+    api.post<void>('/auth/logout', undefined, { expireSessionOn401: false }).catch(() => {});
+    clearSession();
     void navigate('/');
-  }, [dropPrivateData, navigate]);
+  }, [clearSession, navigate]);
 
   const updateUser = useCallback(
     (user: User) => {
@@ -216,11 +230,30 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [queryClient],
   );
 
+  const refreshUser = useCallback(async (): Promise<User | null> => {
+    if (!readStoredAuth()) return null;
+    const { user: fresh } = await fetchMe();
+    // Signed out while the call ran (another tab, a 401): do not store the user again.
+    if (!readStoredAuth()) return null;
+    updateUser(fresh);
+    return fresh;
+  }, [updateUser]);
+
   const clearError = useCallback(() => dispatch({ type: 'clear-error' }), []);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ ...state, user, login, register, logout, updateUser, clearError }),
-    [state, user, login, register, logout, updateUser, clearError],
+    () => ({
+      ...state,
+      user,
+      login,
+      register,
+      logout,
+      clearSession,
+      updateUser,
+      refreshUser,
+      clearError,
+    }),
+    [state, user, login, register, logout, clearSession, updateUser, refreshUser, clearError],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

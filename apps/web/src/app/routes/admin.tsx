@@ -1,4 +1,7 @@
-/** `/admin` (spec sections 2 and 6): admin tabs for ADMIN/SUPER_ADMIN, Access Denied otherwise. */
+/**
+ * `/admin` (spec sections 2 and 6): admin tabs for ADMIN/SUPER_ADMIN; Access Denied with Go to
+ * Home for everyone else, signed out included. The tab, page and filters live in the URL query.
+ */
 import { CLIENT_ERRORS, isAdminRole } from '@flockr/contract';
 import { AccessDenied } from '../../components/ui/access-denied';
 import { Container, PageHeader } from '../../components/ui/page';
@@ -25,7 +28,7 @@ export default function AdminRoute() {
         <>
           <PageHeader
             title="Admin Panel"
-            description="Manage users, orders, plans, downloads and releases."
+            description="Manage users, orders, plans, program versions and release notes, and see who changed what."
           />
           <AdminView />
         </>

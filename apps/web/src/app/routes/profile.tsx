@@ -6,6 +6,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { AccountInfoCard } from '../../features/profile/components/account-info-card';
 import { NotificationsCard } from '../../features/profile/components/notifications-card';
 import { ProfileSettingsCard } from '../../features/profile/components/profile-settings-card';
+import { DangerZoneCard } from '../../features/profile/components/danger-zone-card';
 import { SecurityCard } from '../../features/profile/components/security-card';
 import { SubscriptionCard } from '../../features/profile/components/subscription-card';
 import { useAuth } from '../../lib/auth';
@@ -39,6 +40,7 @@ export default function ProfileRoute() {
               <ProfileSettingsCard key={user.id} user={user} />
               <NotificationsCard user={user} />
               <SecurityCard user={user} supportEmail={config?.support_email} />
+              <DangerZoneCard />
             </div>
             <div className="space-y-6">
               <SubscriptionCard user={user} />

@@ -4,7 +4,7 @@
  */
 import { Check, X } from 'lucide-react';
 import { PASSWORD_CRITERIA, passwordStrength } from '@flockr/contract';
-import { cn } from '../../../components/ui/cn';
+import { cn } from './cn';
 
 const segmentColour: Record<number, string> = {
   0: 'bg-red-500',

@@ -1,5 +1,9 @@
 /** Password reset calls (spec section 7: POST /auth/forgot-password and /auth/reset-password). */
-import type { ForgotPasswordRequest, ResetPasswordRequest } from '@flockr/contract';
+import type {
+  ForgotPasswordRequest,
+  MessageResponse,
+  ResetPasswordRequest,
+} from '@flockr/contract';
 import { api } from '../../../lib/api-client';
 import { PASSWORD_RESET_FAILED_TEXT } from './texts';
 
@@ -10,9 +14,12 @@ export function requestPasswordReset(payload: ForgotPasswordRequest): Promise<un
   });
 }
 
-/** Sets a new password with the token from the e-mailed link. */
-export function resetPassword(payload: ResetPasswordRequest): Promise<unknown> {
-  return api.post<unknown>('/auth/reset-password', payload, {
+/**
+ * Sets a new password with the token from the e-mailed link; every session of the user ends.
+ * @throws ApiError 400 link not valid, expired or used, or a too common password.
+ */
+export function resetPassword(payload: ResetPasswordRequest): Promise<MessageResponse> {
+  return api.post<MessageResponse>('/auth/reset-password', payload, {
     fallback: PASSWORD_RESET_FAILED_TEXT,
     expireSessionOn401: false,
   });

@@ -21,7 +21,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField, SelectField, TextField } from '../../../components/ui/field';
 import { useAuth } from '../../../lib/auth';
-import { PasswordStrength } from './password-strength';
+import { PasswordStrength } from '../../../components/ui/password-strength';
 
 type RegisterOutput = z.output<typeof registerFormSchema>;
 

@@ -1,0 +1,123 @@
+/**
+ * A bar chart of one figure per day (dashboard). The drawing is decorative for screen readers:
+ * the figure is named by its caption, described by a one-sentence summary, and carries the same
+ * numbers in a visually hidden table.
+ */
+import { useId } from 'react';
+import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
+
+/** One bar: a calendar date `YYYY-MM-DD` and its value. */
+export interface DailyPoint {
+  date: string;
+  value: number;
+}
+
+const dayFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** Formats a calendar date as 'Nov 3' without shifting it by time zone. */
+export function formatDay(isoDate: string): string {
+  const date = new Date(`${isoDate.slice(0, 10)}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? isoDate : dayFormat.format(date);
+}
+
+/** Sentence summing up the series: total and best day, e.g. 'Total $120.00; highest $40.00 on Nov 3.' */
+export function summarize(points: DailyPoint[], format: (value: number) => string): string {
+  if (points.length === 0) return 'No data for this period.';
+  const total = points.reduce((sum, p) => sum + p.value, 0);
+  const best = points.reduce((top, p) => (p.value > top.value ? p : top), points[0]!);
+  const from = formatDay(points[0]!.date);
+  const to = formatDay(points[points.length - 1]!.date);
+  if (best.value === 0) return `Total ${format(0)} from ${from} to ${to}.`;
+  return `Total ${format(total)} from ${from} to ${to}; highest ${format(best.value)} on ${formatDay(best.date)}.`;
+}
+
+/** The chart figure titled `title`; `format` renders values (money, counts). */
+export function DailyChart({
+  title,
+  valueLabel,
+  points,
+  format,
+  formatTick = format,
+  color,
+  allowDecimals = true,
+}: {
+  title: string;
+  /** Name of the value column, e.g. 'Revenue'. */
+  valueLabel: string;
+  points: DailyPoint[];
+  format: (value: number) => string;
+  /** Shorter format of the axis ticks; `format` when absent. */
+  formatTick?: (value: number) => string;
+  color: string;
+  allowDecimals?: boolean;
+}) {
+  const titleId = useId();
+  const summaryId = useId();
+  const data = points.map((p) => ({ ...p, day: formatDay(p.date) }));
+  return (
+    <figure aria-labelledby={titleId} aria-describedby={summaryId} className="min-w-0">
+      <figcaption className="px-5 pt-4 sm:px-6">
+        <h3 id={titleId} className="text-base font-semibold text-slate-900">
+          {title}
+        </h3>
+        <p id={summaryId} className="mt-1 text-sm text-slate-600">
+          {summarize(points, format)}
+        </p>
+      </figcaption>
+      <div aria-hidden="true" className="px-2 pt-4 pb-3 sm:px-4">
+        <BarChart
+          responsive
+          accessibilityLayer={false}
+          data={data}
+          style={{ width: '100%', height: 224 }}
+          margin={{ top: 4, right: 8, bottom: 0, left: 0 }}
+        >
+          <CartesianGrid vertical={false} stroke="#e2e8f0" />
+          <XAxis
+            dataKey="day"
+            tickLine={false}
+            axisLine={{ stroke: '#cbd5e1' }}
+            tick={{ fontSize: 12, fill: '#475569' }}
+            interval="preserveStartEnd"
+            minTickGap={16}
+          />
+          <YAxis
+            width={56}
+            tickLine={false}
+            axisLine={false}
+            allowDecimals={allowDecimals}
+            tick={{ fontSize: 12, fill: '#475569' }}
+            tickFormatter={(v: number) => formatTick(v)}
+          />
+          <Tooltip
+            cursor={{ fill: '#eef2ff' }}
+            formatter={(v) => [format(Number(v)), valueLabel]}
+            labelFormatter={(label) => String(label)}
+          />
+          <Bar dataKey="value" name={valueLabel} fill={color} radius={[3, 3, 0, 0]} />
+        </BarChart>
+      </div>
+      <table className="sr-only">
+        <caption>{title}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Date</th>
+            <th scope="col">{valueLabel}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {points.map((p) => (
+            <tr key={p.date}>
+              <th scope="row">{formatDay(p.date)}</th>
+              <td>{format(p.value)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}

@@ -1,0 +1,145 @@
+/** A user's detail for admins: account, subscription, orders and download history. */
+import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { COUNTRIES, formatMoney, type AdminUserDetail } from '@flockr/contract';
+import { Dialog } from '../../../components/ui/dialog';
+import { Spinner } from '../../../components/ui/spinner';
+import { formatDate, formatDateTime, shortOrderId } from '../../../lib/format';
+import { adminUserQueryOptions } from '../api/users';
+import { OrderStatusBadge, RoleBadge, SubscriptionStatusBadge, UserStatusBadge } from './badges';
+import { ErrorState } from './list-states';
+
+/** A term and its value in a two-column list. */
+function Row({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="grid grid-cols-[8rem_1fr] gap-2 py-1">
+      <dt className="text-slate-500">{term}</dt>
+      <dd className="min-w-0 break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+/** A titled block of the detail. */
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="border-t border-slate-100 pt-3 first:border-t-0 first:pt-0">
+      <h3 className="mb-1.5 text-sm font-semibold text-slate-900">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+/** The loaded detail. */
+function Detail({ detail }: { detail: AdminUserDetail }) {
+  const { user, subscription, orders, downloads } = detail;
+  const country = COUNTRIES.find((c) => c.code === user.country)?.name ?? '—';
+  return (
+    <div className="space-y-4">
+      <Section title="Account">
+        <dl>
+          <Row term="Email">{user.email}</Row>
+          <Row term="Role">
+            <RoleBadge role={user.role} />
+          </Row>
+          <Row term="Status">
+            <UserStatusBadge status={user.status} />
+          </Row>
+          <Row term="Email confirmed">{user.email_verified ? 'Yes' : 'No'}</Row>
+          <Row term="Country">{country}</Row>
+          <Row term="Joined">{formatDateTime(user.created_at)}</Row>
+        </dl>
+      </Section>
+      <Section title="Subscription">
+        {subscription ? (
+          <dl>
+            <Row term="Plan">{subscription.plan_name}</Row>
+            <Row term="Status">
+              <SubscriptionStatusBadge status={subscription.status} />
+            </Row>
+            <Row term="Started">{formatDate(subscription.started_at)}</Row>
+            <Row term="Expires">{formatDate(subscription.expires_at)}</Row>
+            <Row term="Renews">{subscription.cancel_at_period_end ? 'No' : 'Yes'}</Row>
+          </dl>
+        ) : (
+          <p className="text-slate-600">No subscription.</p>
+        )}
+      </Section>
+      <Section title={`Orders (${orders.length})`}>
+        {orders.length === 0 ? (
+          <p className="text-slate-600">No orders.</p>
+        ) : (
+          <ul className="divide-y divide-slate-100">
+            {orders.map((o) => (
+              <li key={o.id} className="flex items-start justify-between gap-3 py-2">
+                <div className="min-w-0">
+                  <p className="font-medium text-slate-900">
+                    <span className="font-mono">#{shortOrderId(o.id)}</span> · {o.plan.name}
+                  </p>
+                  <p className="text-xs text-slate-500">{formatDateTime(o.created_at)}</p>
+                </div>
+                <div className="shrink-0 text-right">
+                  <p className="font-semibold text-slate-900">
+                    {formatMoney(o.amount, o.currency)}
+                  </p>
+                  <OrderStatusBadge status={o.status} />
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+      <Section title={`Downloads (${downloads.length})`}>
+        {downloads.length === 0 ? (
+          <p className="text-slate-600">No downloads.</p>
+        ) : (
+          <ul className="divide-y divide-slate-100">
+            {downloads.map((d) => (
+              <li key={d.id} className="flex items-start justify-between gap-3 py-2">
+                <div className="min-w-0">
+                  <p className="font-medium text-slate-900">v{d.version}</p>
+                  <p className="truncate text-xs text-slate-500">{d.filename}</p>
+                </div>
+                <p className="shrink-0 text-xs text-slate-500">{formatDateTime(d.downloaded_at)}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+    </div>
+  );
+}
+
+/** Dialog showing `GET /admin/users/{id}`; closed when `userId` is null. */
+export function UserDetailDialog({
+  userId,
+  username,
+  onClose,
+}: {
+  userId: string | null;
+  username: string;
+  onClose: () => void;
+}) {
+  const query = useQuery({ ...adminUserQueryOptions(userId ?? ''), enabled: userId !== null });
+  return (
+    <Dialog open={userId !== null} onClose={onClose} title={`User ${username}`}>
+      <div
+        role="region"
+        aria-label={`Details of ${username}`}
+        tabIndex={0}
+        className="-mx-1 max-h-[65vh] overflow-y-auto px-1"
+      >
+        {query.isPending ? (
+          <Spinner label="Loading user…" />
+        ) : query.isError ? (
+          <ErrorState
+            message={query.error.message}
+            onRetry={() => void query.refetch()}
+            retrying={query.isFetching}
+          />
+        ) : (
+          <Detail detail={query.data} />
+        )}
+      </div>
+    </Dialog>
+  );
+}
