@@ -2,6 +2,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
   CLIENT_ERRORS,
+  type CancelSubscriptionResponse,
   type MySubscriptionsResponse,
   type UpdateNotificationsRequest,
   type UpdateProfileRequest,
@@ -14,6 +15,7 @@ import { queryKeys } from '../../../lib/query-keys';
 export const PROFILE_ERRORS = {
   updateProfile: 'Failed to update profile',
   updateNotifications: 'Failed to update notification settings',
+  resumeSubscription: 'Failed to resume subscription',
 } as const;
 
 /** Saves username and/or country. */
@@ -28,6 +30,23 @@ export function updateNotifications(payload: UpdateNotificationsRequest): Promis
   return api.put<UserResponse>('/user/notifications', payload, {
     fallback: PROFILE_ERRORS.updateNotifications,
   });
+}
+
+/**
+ * Cancels the subscription at period end (`cancel` true: DELETE /subscriptions/{id}/cancel) or
+ * undoes that (`cancel` false: POST /subscriptions/{id}/resume). Access continues until expiry.
+ */
+export function setCancelAtPeriodEnd(
+  id: string,
+  cancel: boolean,
+): Promise<CancelSubscriptionResponse> {
+  return cancel
+    ? api.delete<CancelSubscriptionResponse>(`/subscriptions/${id}/cancel`, {
+        fallback: CLIENT_ERRORS.defaults.cancelSubscription,
+      })
+    : api.post<CancelSubscriptionResponse>(`/subscriptions/${id}/resume`, undefined, {
+        fallback: PROFILE_ERRORS.resumeSubscription,
+      });
 }
 
 /** Fetches the user's current subscription and its history. */

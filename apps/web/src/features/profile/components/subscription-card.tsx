@@ -1,13 +1,17 @@
 /** Current subscription: plan, status and expiry, or "No active subscription" with View Plans. */
 import { Link } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
 import type { SubscriptionStatus, User } from '@flockr/contract';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
-import { buttonClasses } from '../../../components/ui/button';
+import { Alert } from '../../../components/ui/alert';
+import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDate, humanize } from '../../../lib/format';
-import { mySubscriptionsQueryOptions } from '../api/profile';
+import { queryKeys } from '../../../lib/query-keys';
+import { mySubscriptionsQueryOptions, setCancelAtPeriodEnd } from '../api/profile';
 
 const tones: Record<SubscriptionStatus, BadgeTone> = {
   ACTIVE: 'success',
@@ -15,9 +19,30 @@ const tones: Record<SubscriptionStatus, BadgeTone> = {
   EXPIRED: 'neutral',
 };
 
-/** Reads `/subscriptions/my-subscriptions`; falls back to the user's embedded subscription. */
+/**
+ * Reads `/subscriptions/my-subscriptions`; falls back to the user's embedded subscription. An
+ * active subscription can be cancelled at period end, and a cancelled one resumed before it ends.
+ */
 export function SubscriptionCard({ user }: { user: User }) {
   const query = useQuery(mySubscriptionsQueryOptions);
+  const queryClient = useQueryClient();
+  const subscriptionId = query.data?.subscription?.id ?? null;
+  const [error, setError] = useState<string | null>(null);
+  const change = useMutation({
+    mutationFn: ({ id, cancel }: { id: string; cancel: boolean }) =>
+      setCancelAtPeriodEnd(id, cancel),
+    onMutate: () => setError(null),
+    onSuccess: (_data, { cancel }) => {
+      toast.success(
+        cancel
+          ? 'Your subscription will end at the end of the current period'
+          : 'Your subscription will continue',
+      );
+      void queryClient.invalidateQueries({ queryKey: queryKeys.subscriptions });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.me });
+    },
+    onError: (e: Error) => setError(e.message),
+  });
   const current = query.data
     ? query.data.subscription
     : query.isError
@@ -50,6 +75,34 @@ export function SubscriptionCard({ user }: { user: User }) {
                 {formatDate(current.expires_at)}
               </dd>
             </div>
+            {subscriptionId ? (
+              <div className="col-span-2 flex flex-col items-start gap-3">
+                {error ? <Alert variant="error">{error}</Alert> : null}
+                {current.status === 'CANCELLED' ? (
+                  <Button
+                    size="sm"
+                    loading={change.isPending}
+                    onClick={() => change.mutate({ id: subscriptionId, cancel: false })}
+                  >
+                    Resume Subscription
+                  </Button>
+                ) : (
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    loading={change.isPending}
+                    onClick={() => change.mutate({ id: subscriptionId, cancel: true })}
+                  >
+                    Cancel at Period End
+                  </Button>
+                )}
+                <p className="text-xs text-slate-600">
+                  {current.status === 'CANCELLED'
+                    ? 'You keep access until the date above; resume any time before then.'
+                    : 'You keep access until the date above; no further reminders are sent.'}
+                </p>
+              </div>
+            ) : null}
           </dl>
         ) : (
           <div className="flex flex-col items-start gap-4">
