@@ -136,7 +136,9 @@ export function loadConfig(
   if ((e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) || (!e.ADMIN_EMAIL && e.ADMIN_PASSWORD)) {
     throw new ConfigError(['ADMIN_EMAIL and ADMIN_PASSWORD must be set together']);
   }
-  const dataDir = path.resolve(overrides.dataDir ?? e.DATA_DIR);
+  // `npm start` runs in apps/api; a relative DATA_DIR means relative to where npm was started
+  // (npm sets INIT_CWD), so the default ./data is the repository's data folder.
+  const dataDir = path.resolve(env.INIT_CWD ?? process.cwd(), overrides.dataDir ?? e.DATA_DIR);
   const port = overrides.port ?? e.PORT;
   return {
     env: e.NODE_ENV,
