@@ -39,7 +39,9 @@ async function waitReady() {
   for (;;) {
     try {
       if ((await fetch(`${base}/health`)).ok) return performance.now() - started;
-    } catch {}
+    } catch {
+      // not listening yet
+    }
     await new Promise((r) => setTimeout(r, 50));
   }
 }
