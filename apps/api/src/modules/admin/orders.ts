@@ -20,10 +20,10 @@ import { orders, payments, plans, users, type UserRow } from '../../db/schema.js
 import { HttpError, notFound } from '../../lib/http-error.js';
 import { fulfilLockedOrder, revokeOrderTime } from '../../payments/fulfilment.js';
 import { sendRefundNotice, sendReceipt } from '../../payments/notifications.js';
+import { containsPattern } from '../../lib/like.js';
 import { recordAudit } from '../audit/service.js';
 import { expirePendingOrders, lockOrder, updateOrder } from '../orders/repository.js';
 import { toOrderDto } from '../orders/service.js';
-import { likeTerm } from './users.js';
 
 /** The transitions an admin may make, by current status (see the file comment). */
 export const ADMIN_ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
@@ -55,9 +55,9 @@ export async function listAdminOrders(
     query.userId ? eq(orders.userId, query.userId) : undefined,
     query.search
       ? or(
-          ilike(sql`${orders.id}::text`, likeTerm(query.search)),
-          ilike(users.username, likeTerm(query.search)),
-          ilike(users.email, likeTerm(query.search)),
+          ilike(sql`${orders.id}::text`, containsPattern(query.search)),
+          ilike(users.username, containsPattern(query.search)),
+          ilike(users.email, containsPattern(query.search)),
         )
       : undefined,
   ];

@@ -16,15 +16,13 @@ import type {
 import type { AppContext } from '../../context.js';
 import { users, type UserRow } from '../../db/schema.js';
 import { forbidden, notFound } from '../../lib/http-error.js';
+import { containsPattern } from '../../lib/like.js';
 import { recordAudit } from '../audit/service.js';
 import { listUserDownloadEvents } from '../downloads/repository.js';
 import { currentSubscription } from '../subscriptions/service.js';
 import { findUserById, updateUser } from '../users/repository.js';
 import { toUserDto } from '../users/service.js';
 import { listAdminOrders } from './orders.js';
-
-/** Escapes LIKE wildcards so a search term matches literally. */
-export const likeTerm = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** `GET /admin/users`: newest first; `search` matches username or email (case-insensitive substring). */
 export async function listUsers(
@@ -34,8 +32,8 @@ export async function listUsers(
   const filters: (SQL | undefined)[] = [
     query.search
       ? or(
-          ilike(users.username, likeTerm(query.search)),
-          ilike(users.email, likeTerm(query.search)),
+          ilike(users.username, containsPattern(query.search)),
+          ilike(users.email, containsPattern(query.search)),
         )
       : undefined,
     query.status ? eq(users.status, query.status) : undefined,

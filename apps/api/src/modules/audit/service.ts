@@ -7,6 +7,7 @@ import { paginate } from '@flockr/contract';
 import type { AuditResponse } from '@flockr/contract';
 import type { Executor } from '../../db/client.js';
 import { auditLog, users } from '../../db/schema.js';
+import { prefixPattern } from '../../lib/like.js';
 
 /** What changed: `action` like 'user.status', the entity, and JSON-safe snapshots. */
 export interface AuditRecord {
@@ -47,9 +48,7 @@ export async function listAudit(
   },
 ): Promise<AuditResponse> {
   const where = and(
-    query.action
-      ? ilike(auditLog.action, `${query.action.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
-      : undefined,
+    query.action ? ilike(auditLog.action, prefixPattern(query.action)) : undefined,
     query.entity_type ? eq(auditLog.entityType, query.entity_type) : undefined,
     query.actor_id ? eq(auditLog.actorId, query.actor_id) : undefined,
     query.entity_id ? eq(auditLog.entityId, query.entity_id) : undefined,

@@ -2,6 +2,7 @@
 import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { changelogEntries, type ChangelogEntryRow } from '../../db/schema.js';
+import { containsPattern } from '../../lib/like.js';
 
 const newestFirst = [desc(changelogEntries.releaseDate), desc(changelogEntries.createdAt)];
 const published = eq(changelogEntries.isPublished, true);
@@ -47,7 +48,7 @@ export async function viewPublishedByVersion(
 
 /** Published entries whose version, title or changes contain `term` (case-insensitive), newest first, at most 50. */
 export async function searchPublished(db: Executor, term: string): Promise<ChangelogEntryRow[]> {
-  const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = containsPattern(term);
   return db
     .select()
     .from(changelogEntries)
