@@ -13,6 +13,7 @@ import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { hashPassword } from '../lib/password.js';
 import { findUserByEmail, insertUser, updateUser } from '../modules/users/repository.js';
+import { freeUsername } from '../seed/admin.js';
 
 const USAGE = 'Usage: npm run admin -- create|promote <email> [--super]';
 
@@ -24,7 +25,8 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const role = flags.includes('--super') ? 'SUPER_ADMIN' : 'ADMIN';
-  const config = loadConfig();
+  // ADMIN_PASSWORD here is the new account's password, not the server's bootstrap pair.
+  const config = loadConfig({ ...process.env, ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined });
   const database = await openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl }
@@ -53,12 +55,7 @@ async function main(argv: string[]): Promise<number> {
       return 1;
     }
     const password = given ?? `${randomBytes(12).toString('base64url')}!a1A`;
-    const username = `${
-      email.data
-        .split('@')[0]!
-        .replace(/[^A-Za-z0-9._-]/g, '')
-        .slice(0, 20) || 'admin'
-    }-${randomBytes(2).toString('hex')}`;
+    const username = await freeUsername(database.db, email.data.split('@')[0] ?? 'admin');
     await insertUser(database.db, {
       username,
       email: email.data,

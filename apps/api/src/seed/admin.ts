@@ -43,7 +43,7 @@ export async function ensureAdmin(
 }
 
 /** A username derived from `base` that no one has yet (admin, admin2, admin3, …). */
-async function freeUsername(db: Executor, base: string): Promise<string> {
+export async function freeUsername(db: Executor, base: string): Promise<string> {
   const clean = (base.replace(/[^A-Za-z0-9._-]/g, '') || 'admin')
     .padEnd(3, '0')
     .slice(0, USERNAME_MAX_LENGTH - 4);
