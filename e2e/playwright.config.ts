@@ -29,7 +29,8 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'flockr-e2e-'));
 
 export default defineConfig({
   testDir: './tests',
-  outputDir: './artifacts/test-results',
+  // One folder per port, so two runs on different ports never empty each other's results.
+  outputDir: `./artifacts/test-results${process.env.E2E_PORT ? `-${process.env.E2E_PORT}` : ''}`,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
@@ -57,6 +58,15 @@ export default defineConfig({
   projects: [
     {
       name: 'desktop',
+      testIgnore: /admin\.spec\.ts/,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+    },
+    {
+      // The admin journeys change shared data (a newer version, a published entry, a plan), so
+      // they run after the rest instead of racing them.
+      name: 'admin',
+      testMatch: /admin\.spec\.ts/,
+      dependencies: ['desktop'],
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
     },
   ],
@@ -77,6 +87,7 @@ export default defineConfig({
       // Every test signs up from 127.0.0.1: keep the per-address limits out of the way here
       // (they have their own API tests).
       RATE_LIMIT_LOGIN_PER_IP: '100000',
+      RATE_LIMIT_LOGIN_PER_ACCOUNT: '100000',
       RATE_LIMIT_SENSITIVE_PER_IP: '100000',
       ADMIN_EMAIL: 'admin@e2e.test',
       ADMIN_PASSWORD: 'E2e!admin-pass1',

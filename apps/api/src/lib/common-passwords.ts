@@ -1,7 +1,7 @@
 /**
  * Common-password check (OWASP ASVS 5.0 V6.2: refuse the most common passwords). The list is the
  * top of the leaked-password ranking shipped by `@zxcvbn-ts/language-common`, compared without
- * regard to case, so "Password1!" is refused along with "password1!".
+ * regard to case, so "Password123" is refused along with "password123".
  */
 import { dictionary } from '@zxcvbn-ts/language-common';
 
