@@ -198,3 +198,27 @@ test('a subscriber cancels at period end from /profile, keeps downloading, and r
     200,
   );
 });
+
+test('an order past its expiry offers no Pay Now, while a fresh one does', async ({
+  page,
+  request,
+}) => {
+  const user = await apiRegister(request, 'late');
+  const { orderId } = await apiOrder(request, user.headers);
+  const shortId = `#${orderId.slice(-8)}`;
+
+  await signIn(page, user.auth, '/orders');
+  const row = page
+    .getByRole('main')
+    .locator('li, tr, article')
+    .filter({ hasText: shortId })
+    .first();
+  await expect(row.getByRole('link', { name: /Pay Now/ })).toBeVisible();
+
+  // The browser's clock a day and an hour later: the order's payable time (24 h) is over.
+  await page.clock.install({ time: new Date(Date.now() + 25 * 3_600_000) });
+  await page.reload();
+  await expect(page.getByText(shortId)).toBeVisible();
+  await expect(row.getByRole('link', { name: /Pay Now/ })).toHaveCount(0);
+  await expect(row.getByRole('img', { name: /QR code/ })).toHaveCount(0);
+});
