@@ -1,9 +1,5 @@
 /** Texts of the auth screens that the contract does not hold (candidates for the contract). */
 
-/** Notice shown after any forgot-password submit, whatever the answer (no account probing). */
-export const FORGOT_PASSWORD_NOTICE =
-  "If an account exists for that email, we've sent a reset link.";
-
 /** Default error of the reset-password call. */
 export const PASSWORD_RESET_FAILED_TEXT = 'Password reset failed';
 

@@ -3,19 +3,19 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { forgotPasswordRequestSchema } from '@flockr/contract';
+import { FORGOT_PASSWORD_MESSAGE, forgotPasswordRequestSchema } from '@flockr/contract';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { requestPasswordReset } from '../api/password-reset';
-import { FORGOT_PASSWORD_NOTICE } from '../api/texts';
 
 type Values = z.input<typeof forgotPasswordRequestSchema>;
 type Output = z.output<typeof forgotPasswordRequestSchema>;
 
 /**
  * Email form posting `POST /auth/forgot-password`. Whatever the answer, it shows "If an account
- * exists for that email, we've sent a reset link." so nobody can probe which e-mails exist.
+ * exists for that email, we've sent a link to reset its password." (the server's own answer,
+ * FORGOT_PASSWORD_MESSAGE) so nobody can probe which e-mails exist.
  */
 export function ForgotPasswordForm() {
   const [sent, setSent] = useState(false);
@@ -51,7 +51,7 @@ export function ForgotPasswordForm() {
           },
         })}
       />
-      {sent ? <Alert variant="success">{FORGOT_PASSWORD_NOTICE}</Alert> : null}
+      {sent ? <Alert variant="success">{FORGOT_PASSWORD_MESSAGE}</Alert> : null}
       <Button type="submit" full size="lg" loading={isSubmitting}>
         Send Reset Link
       </Button>
