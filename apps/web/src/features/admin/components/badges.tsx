@@ -1,5 +1,8 @@
-/** Status badges of the admin panel; the colour helps, the text says it. */
-import type { OrderStatus, SubscriptionStatus, UserRole, UserStatus } from '@flockr/contract';
+/**
+ * Status badges only the admin panel shows; the colour helps, the text says it. Order and
+ * subscription badges are shared: components/ui/status-badges.
+ */
+import type { UserRole, UserStatus } from '@flockr/contract';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { humanize } from '../../../lib/format';
 
@@ -13,19 +16,6 @@ const roleTones: Record<UserRole, BadgeTone> = {
   ADMIN: 'brand',
   SUPER_ADMIN: 'violet',
 };
-const orderTones: Record<OrderStatus, BadgeTone> = {
-  PENDING: 'warning',
-  COMPLETED: 'success',
-  FAILED: 'danger',
-  EXPIRED: 'neutral',
-  CANCELLED: 'info',
-  REFUNDED: 'violet',
-};
-const subscriptionTones: Record<SubscriptionStatus, BadgeTone> = {
-  ACTIVE: 'success',
-  CANCELLED: 'warning',
-  EXPIRED: 'neutral',
-};
 
 /** Badge of a user status. */
 export function UserStatusBadge({ status }: { status: UserStatus }) {
@@ -35,16 +25,6 @@ export function UserStatusBadge({ status }: { status: UserStatus }) {
 /** Badge of a user role. */
 export function RoleBadge({ role }: { role: UserRole }) {
   return <Badge tone={roleTones[role]}>{humanize(role)}</Badge>;
-}
-
-/** Badge of an order status (the same colours as the user's order history). */
-export function OrderStatusBadge({ status }: { status: OrderStatus }) {
-  return <Badge tone={orderTones[status]}>{humanize(status)}</Badge>;
-}
-
-/** Badge of a subscription status. */
-export function SubscriptionStatusBadge({ status }: { status: SubscriptionStatus }) {
-  return <Badge tone={subscriptionTones[status]}>{humanize(status)}</Badge>;
 }
 
 /** Active / Inactive badge of a plan or version. */

@@ -9,7 +9,8 @@ import { Card, CardHeader } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDate, formatDateTime, shortOrderId } from '../../../lib/format';
 import { dailyStatsQueryOptions, statsQueryOptions } from '../api/stats';
-import { OrderStatusBadge, UserStatusBadge } from './badges';
+import { UserStatusBadge } from './badges';
+import { OrderStatusBadge } from '../../../components/ui/status-badges';
 import { DailyChart } from './daily-chart';
 import { ErrorState } from './list-states';
 

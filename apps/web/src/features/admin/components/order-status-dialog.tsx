@@ -21,7 +21,7 @@ import { TextareaField } from '../../../components/ui/textarea-field';
 import { humanize, shortOrderId } from '../../../lib/format';
 import { adminKeys } from '../api/keys';
 import { updateOrderStatus } from '../api/orders';
-import { OrderStatusBadge } from './badges';
+import { OrderStatusBadge } from '../../../components/ui/status-badges';
 
 type Values = z.input<typeof updateOrderStatusRequestSchema>;
 type Output = z.output<typeof updateOrderStatusRequestSchema>;

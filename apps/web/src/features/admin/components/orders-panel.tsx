@@ -20,7 +20,7 @@ import {
 } from '../../../lib/format';
 import { adminOrdersQueryOptions, type OrdersFilter } from '../api/orders';
 import { AdminTable, tdClass, thClass } from './admin-table';
-import { OrderStatusBadge } from './badges';
+import { OrderStatusBadge } from '../../../components/ui/status-badges';
 import { ErrorState } from './list-states';
 import { OrderStatusDialog } from './order-status-dialog';
 import { Pager } from './pager';

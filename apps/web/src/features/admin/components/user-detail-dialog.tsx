@@ -6,7 +6,8 @@ import { Dialog } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDate, formatDateTime, shortOrderId } from '../../../lib/format';
 import { adminUserQueryOptions } from '../api/users';
-import { OrderStatusBadge, RoleBadge, SubscriptionStatusBadge, UserStatusBadge } from './badges';
+import { RoleBadge, UserStatusBadge } from './badges';
+import { OrderStatusBadge, SubscriptionStatusBadge } from '../../../components/ui/status-badges';
 import { ErrorState } from './list-states';
 
 /** A term and its value in a two-column list. */

@@ -31,7 +31,8 @@ import {
   type UsersFilter,
 } from '../api/users';
 import { AdminTable, inlineSelectClass, tdClass, thClass } from './admin-table';
-import { RoleBadge, SubscriptionStatusBadge } from './badges';
+import { SubscriptionStatusBadge } from '../../../components/ui/status-badges';
+import { RoleBadge } from './badges';
 import { ErrorState } from './list-states';
 import { Pager } from './pager';
 import { SearchInput } from './search-input';

@@ -16,7 +16,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { ORDERS_PAGE_SIZE } from '../../../lib/constants';
 import { formatDateTime, periodLabel, shortOrderId } from '../../../lib/format';
 import { ordersQueryOptions } from '../api/orders';
-import { OrderStatusBadge } from './order-status-badge';
+import { OrderStatusBadge } from '../../../components/ui/status-badges';
 
 /** True when the order can still be paid from the history. */
 export function isPayable(order: Order, now = Date.now()): boolean {

@@ -3,21 +3,15 @@ import { Link } from 'react-router';
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import type { SubscriptionStatus, User } from '@flockr/contract';
-import { Badge, type BadgeTone } from '../../../components/ui/badge';
+import type { User } from '@flockr/contract';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
-import { formatDate, humanize } from '../../../lib/format';
+import { SubscriptionStatusBadge } from '../../../components/ui/status-badges';
+import { formatDate } from '../../../lib/format';
 import { queryKeys } from '../../../lib/query-keys';
 import { mySubscriptionsQueryOptions, setCancelAtPeriodEnd } from '../api/profile';
-
-const tones: Record<SubscriptionStatus, BadgeTone> = {
-  ACTIVE: 'success',
-  CANCELLED: 'warning',
-  EXPIRED: 'neutral',
-};
 
 /**
  * Reads `/subscriptions/my-subscriptions`; falls back to the user's embedded subscription. An
@@ -64,7 +58,7 @@ export function SubscriptionCard({ user }: { user: User }) {
             <div>
               <dt className="text-slate-500">Status</dt>
               <dd className="mt-1">
-                <Badge tone={tones[current.status]}>{humanize(current.status)}</Badge>
+                <SubscriptionStatusBadge status={current.status} />
               </dd>
             </div>
             <div className="col-span-2">

@@ -1,0 +1,32 @@
+/**
+ * Badges of the statuses users and admins both see: orders (spec section 4: six statuses) and
+ * subscriptions. The colour helps; the text says the status.
+ */
+import type { OrderStatus, SubscriptionStatus } from '@flockr/contract';
+import { humanize } from '../../lib/format';
+import { Badge, type BadgeTone } from './badge';
+
+const orderTones: Record<OrderStatus, BadgeTone> = {
+  PENDING: 'warning',
+  COMPLETED: 'success',
+  FAILED: 'danger',
+  EXPIRED: 'neutral',
+  CANCELLED: 'info',
+  REFUNDED: 'violet',
+};
+
+const subscriptionTones: Record<SubscriptionStatus, BadgeTone> = {
+  ACTIVE: 'success',
+  CANCELLED: 'warning',
+  EXPIRED: 'neutral',
+};
+
+/** Badge of an order status. */
+export function OrderStatusBadge({ status }: { status: OrderStatus }) {
+  return <Badge tone={orderTones[status]}>{humanize(status)}</Badge>;
+}
+
+/** Badge of a subscription status. */
+export function SubscriptionStatusBadge({ status }: { status: SubscriptionStatus }) {
+  return <Badge tone={subscriptionTones[status]}>{humanize(status)}</Badge>;
+}
