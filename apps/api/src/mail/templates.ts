@@ -3,11 +3,23 @@
  * support address. Links are absolute URLs under PUBLIC_URL.
  */
 import escapeHtml from 'escape-html';
+import type { AppConfig } from '../config.js';
 
 export interface Brand {
   productName: string;
   supportEmail: string;
   publicUrl: string;
+}
+
+/** The brand every e-mail carries, from the configuration. */
+export function brandOf(
+  config: Pick<AppConfig, 'productName' | 'supportEmail' | 'publicUrl'>,
+): Brand {
+  return {
+    productName: config.productName,
+    supportEmail: config.supportEmail,
+    publicUrl: config.publicUrl,
+  };
 }
 
 export interface Rendered {

@@ -3,19 +3,13 @@ import { eq } from 'drizzle-orm';
 import { formatMoney, toMajorUnits } from '@flockr/contract';
 import type { AppContext } from '../context.js';
 import { plans, users, type OrderRow } from '../db/schema.js';
-import { templates } from '../mail/templates.js';
+import { brandOf, templates } from '../mail/templates.js';
 
 async function buyer(ctx: AppContext, order: OrderRow) {
   const [user] = await ctx.db.select().from(users).where(eq(users.id, order.userId));
   const [plan] = await ctx.db.select().from(plans).where(eq(plans.id, order.planId));
   return { user, plan };
 }
-
-const brand = (ctx: AppContext) => ({
-  productName: ctx.config.productName,
-  supportEmail: ctx.config.supportEmail,
-  publicUrl: ctx.config.publicUrl,
-});
 
 /** Sends the receipt of a completed order (order id, plan, period, amount, date). Failures are logged. */
 export async function sendReceipt(ctx: AppContext, order: OrderRow): Promise<void> {
@@ -26,7 +20,7 @@ export async function sendReceipt(ctx: AppContext, order: OrderRow): Promise<voi
     await ctx.mailer.send({
       to: user.email,
       kind: 'transactional',
-      ...templates.receipt(brand(ctx), user.username, {
+      ...templates.receipt(brandOf(ctx.config), user.username, {
         orderId: order.id,
         planName: plan?.name ?? '',
         period: order.durationMonths === 12 ? '12 months' : '1 month',
@@ -48,7 +42,7 @@ export async function sendRefundNotice(ctx: AppContext, order: OrderRow): Promis
     await ctx.mailer.send({
       to: user.email,
       kind: 'transactional',
-      ...templates.refund(brand(ctx), user.username, {
+      ...templates.refund(brandOf(ctx.config), user.username, {
         orderId: order.id,
         planName: plan?.name ?? '',
         amount,

@@ -7,7 +7,7 @@
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { API_ERRORS, API_BASE_PATH } from '@flockr/contract';
+import { API_ERRORS, API_BASE_PATH, errorResponseSchema } from '@flockr/contract';
 import { HttpError } from '../lib/http-error.js';
 
 /** Installs the error and not-found handlers for API routes on `app`. */
@@ -52,4 +52,17 @@ export function isApiPath(url: string): boolean {
     url.startsWith(`${API_BASE_PATH}/`) ||
     url.startsWith(`${API_BASE_PATH}?`)
   );
+}
+
+/**
+ * Route-schema `response` entries for error statuses: each answers `{ "error": "<text>" }`.
+ * Example: `response: { 200: okSchema, ...errorResponses(400, 401, 404) }`.
+ */
+export function errorResponses<S extends number>(
+  ...statuses: S[]
+): Record<S, typeof errorResponseSchema> {
+  return Object.fromEntries(statuses.map((s) => [s, errorResponseSchema])) as Record<
+    S,
+    typeof errorResponseSchema
+  >;
 }

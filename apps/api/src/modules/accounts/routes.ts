@@ -8,13 +8,13 @@ import {
   changeEmailRequestSchema,
   changePasswordRequestSchema,
   deleteAccountRequestSchema,
-  errorResponseSchema,
   forgotPasswordRequestSchema,
   messageResponseSchema,
   resetPasswordRequestSchema,
   tokenRequestSchema,
 } from '@flockr/contract';
 import type { AppContext } from '../../context.js';
+import { errorResponses } from '../../plugins/errors.js';
 import { currentUser, requireUser } from '../../plugins/auth.js';
 import type { Limiters } from '../../plugins/rate-limit.js';
 import {
@@ -28,13 +28,7 @@ import {
   verifyEmail,
 } from './service.js';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  409: errorResponseSchema,
-  429: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 409, 429);
 const tags = ['auth'];
 const security = [{ bearerAuth: [] }];
 

@@ -10,16 +10,10 @@ import { userTokens, users, type UserRow } from '../../db/schema.js';
 import { badRequest, conflict } from '../../lib/http-error.js';
 import { isCommonPassword } from '../../lib/common-passwords.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
-import { templates, type Brand, type Rendered } from '../../mail/templates.js';
+import { brandOf, templates, type Rendered } from '../../mail/templates.js';
 import { revokeUserSessions } from '../sessions/repository.js';
 import { findUserByEmail, findUserById, updateUser } from '../users/repository.js';
 import { consumeToken, issueToken, type ConsumeResult } from './tokens.js';
-
-const brand = (ctx: AppContext): Brand => ({
-  productName: ctx.config.productName,
-  supportEmail: ctx.config.supportEmail,
-  publicUrl: ctx.config.publicUrl,
-});
 
 /** Sends a transactional e-mail; a delivery failure is logged, never shown to the user. */
 async function mail(ctx: AppContext, to: string, message: Rendered): Promise<void> {
@@ -48,7 +42,7 @@ export function assertNotCommon(password: string): void {
 export async function sendVerification(ctx: AppContext, user: UserRow): Promise<void> {
   const token = await issueToken(ctx.db, user.id, 'EMAIL_VERIFY', ctx.now());
   const url = `${ctx.config.publicUrl}/verify-email?token=${token}`;
-  await mail(ctx, user.email, templates.verifyEmail(brand(ctx), user.username, url));
+  await mail(ctx, user.email, templates.verifyEmail(brandOf(ctx.config), user.username, url));
 }
 
 /**
@@ -61,7 +55,7 @@ export function forgotPassword(ctx: AppContext, email: string): { message: strin
     if (!user || user.deletedAt) return;
     const token = await issueToken(ctx.db, user.id, 'PASSWORD_RESET', ctx.now());
     const url = `${ctx.config.publicUrl}/reset-password?token=${token}`;
-    await mail(ctx, user.email, templates.passwordReset(brand(ctx), user.username, url));
+    await mail(ctx, user.email, templates.passwordReset(brandOf(ctx.config), user.username, url));
   });
   return { message: FORGOT_PASSWORD_MESSAGE };
 }
@@ -99,7 +93,7 @@ export async function resetPassword(
     await revokeUserSessions(tx, result.row.userId, now);
     return updated!;
   });
-  await mail(ctx, user.email, templates.passwordChanged(brand(ctx), user.username));
+  await mail(ctx, user.email, templates.passwordChanged(brandOf(ctx.config), user.username));
   return { message: 'Your password was changed. Please sign in with your new password.' };
 }
 
@@ -150,7 +144,7 @@ export async function changePassword(
     await updateUser(tx, user.id, { passwordHash });
     await revokeUserSessions(tx, user.id, ctx.now(), sessionId);
   });
-  await mail(ctx, user.email, templates.passwordChanged(brand(ctx), user.username));
+  await mail(ctx, user.email, templates.passwordChanged(brandOf(ctx.config), user.username));
   return { message: 'Your password was changed. Other devices were signed out.' };
 }
 
@@ -171,8 +165,12 @@ export async function requestEmailChange(
   if (await findUserByEmail(ctx.db, newEmail)) throw conflict(API_ERRORS.emailTaken);
   const token = await issueToken(ctx.db, user.id, 'EMAIL_CHANGE', ctx.now(), newEmail);
   const url = `${ctx.config.publicUrl}/confirm-email?token=${token}`;
-  await mail(ctx, newEmail, templates.confirmEmailChange(brand(ctx), user.username, url));
-  await mail(ctx, user.email, templates.emailChangeRequested(brand(ctx), user.username, newEmail));
+  await mail(ctx, newEmail, templates.confirmEmailChange(brandOf(ctx.config), user.username, url));
+  await mail(
+    ctx,
+    user.email,
+    templates.emailChangeRequested(brandOf(ctx.config), user.username, newEmail),
+  );
   return {
     message: `We sent a confirmation link to ${newEmail}. Your address changes when you open it.`,
   };
@@ -202,7 +200,11 @@ export async function confirmEmailChange(
     }))!;
     return { before: previous, after: updated };
   });
-  await mail(ctx, before.email, templates.emailChanged(brand(ctx), before.username, after.email));
+  await mail(
+    ctx,
+    before.email,
+    templates.emailChanged(brandOf(ctx.config), before.username, after.email),
+  );
   return { message: `Your e-mail address is now ${after.email}.` };
 }
 
@@ -243,5 +245,5 @@ export async function deleteAccount(
       .set({ usedAt: now })
       .where(and(eq(userTokens.userId, user.id), isNull(userTokens.usedAt)));
   });
-  await mail(ctx, user.email, templates.accountDeleted(brand(ctx), user.username));
+  await mail(ctx, user.email, templates.accountDeleted(brandOf(ctx.config), user.username));
 }

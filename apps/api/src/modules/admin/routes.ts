@@ -39,6 +39,7 @@ import {
   uploadDownloadFieldsSchema,
 } from '@flockr/contract';
 import type { AppContext } from '../../context.js';
+import { errorResponses } from '../../plugins/errors.js';
 import { HttpError, badRequest } from '../../lib/http-error.js';
 import { currentUser, requireAdmin, requireSuperAdmin } from '../../plugins/auth.js';
 import { listAudit } from '../audit/service.js';
@@ -55,13 +56,7 @@ import { createPlan, listAdminPlans, updatePlan } from './plans.js';
 import { dailyStats, stats } from './stats.js';
 import { listUsers, setUserRole, setUserStatus, userDetail } from './users.js';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 const tags = ['admin'];
 const security = [{ bearerAuth: [] }];
 

@@ -12,21 +12,16 @@ import {
   downloadHistoryResponseSchema,
   downloadLinkQuerySchema,
   downloadLinkResponseSchema,
-  errorResponseSchema,
   latestVersionResponseSchema,
   versionsResponseSchema,
 } from '@flockr/contract';
 import type { AppContext } from '../../context.js';
+import { errorResponses } from '../../plugins/errors.js';
 import { notFound } from '../../lib/http-error.js';
 import { currentUser, requireUser } from '../../plugins/auth.js';
 import { createLink, history, latest, resolveLink, versions } from './service.js';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404);
 const secured = { tags: ['downloads'], security: [{ bearerAuth: [] }] };
 
 export function downloadRoutes(ctx: AppContext): FastifyPluginAsyncZod {

@@ -19,6 +19,7 @@ import {
   sandboxCheckoutSchema,
 } from '@flockr/contract';
 import type { AppContext } from '../../context.js';
+import { errorResponses } from '../../plugins/errors.js';
 import { notFound } from '../../lib/http-error.js';
 import { currentUser, requireUser } from '../../plugins/auth.js';
 import { receiveWebhook } from '../../payments/webhooks.js';
@@ -33,13 +34,7 @@ import {
 } from './service.js';
 
 const sessionParams = z.object({ sessionId: z.string().min(1).max(200) });
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 const secured = { tags: ['payments'], security: [{ bearerAuth: [] }] };
 
 export function paymentRoutes(ctx: AppContext): FastifyPluginAsyncZod {

@@ -9,7 +9,7 @@
 import { and, eq, gt, lte } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { plans, subscriptionReminders, subscriptions, users } from '../../db/schema.js';
-import { templates } from '../../mail/templates.js';
+import { brandOf, templates } from '../../mail/templates.js';
 
 const DAY = 86_400_000;
 
@@ -63,19 +63,11 @@ export async function sendDueReminders(ctx: AppContext): Promise<number> {
         await ctx.mailer.send({
           to: user.email,
           kind: 'transactional',
-          ...templates.expiryReminder(
-            {
-              productName: ctx.config.productName,
-              supportEmail: ctx.config.supportEmail,
-              publicUrl: ctx.config.publicUrl,
-            },
-            user.username,
-            {
-              planName,
-              when: `${when} (${subscription.expiresAt.toISOString().slice(0, 16).replace('T', ' ')} UTC)`,
-              expired: reminder.kind === 'expired',
-            },
-          ),
+          ...templates.expiryReminder(brandOf(ctx.config), user.username, {
+            planName,
+            when: `${when} (${subscription.expiresAt.toISOString().slice(0, 16).replace('T', ' ')} UTC)`,
+            expired: reminder.kind === 'expired',
+          }),
         });
         sent += 1;
       } catch (error) {

@@ -5,7 +5,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   cancelSubscriptionResponseSchema,
-  errorResponseSchema,
   idParamsSchema,
   mySubscriptionsResponseSchema,
   plansResponseSchema,
@@ -13,18 +12,13 @@ import {
   subscribeResponseSchema,
 } from '@flockr/contract';
 import type { AppContext } from '../../context.js';
+import { errorResponses } from '../../plugins/errors.js';
 import { currentUser, requireUser } from '../../plugins/auth.js';
 import { placeOrder } from '../orders/service.js';
 import { publicPlans } from '../plans/service.js';
 import { mySubscriptions, setCancelAtPeriodEnd } from './service.js';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 const secured = { tags: ['subscriptions'], security: [{ bearerAuth: [] }] };
 
 export function subscriptionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
