@@ -1,8 +1,61 @@
-// One lint setup for the whole repository (flat config).
+// One lint setup for the whole repository (flat config). The API's layers (docs/architecture.md)
+// are enforced here with no-restricted-imports: see `apiLayers` below.
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+const api = 'apps/api/src';
+const queryBuilder = {
+  group: ['drizzle-orm', 'drizzle-orm/*'],
+  message: 'Only repositories and db/ use the query builder (docs/architecture.md, "Layers").',
+};
+const httpFramework = {
+  group: ['fastify', 'fastify-*', '@fastify/*'],
+  message: 'Only routes and plugins/ know about HTTP (docs/architecture.md, "Layers").',
+};
+const database = {
+  group: ['**/db/client*', '**/db/schema*'],
+  allowTypeImports: true,
+  message: 'Routes reach the database through services (docs/architecture.md, "Layers").',
+};
+const anyRepository = {
+  group: ['**/repository', '**/repository.js', '**/*.repository', '**/*.repository.js'],
+  message: 'Routes call services, never repositories (docs/architecture.md, "Layers").',
+};
+const otherModulesRepository = {
+  group: ['../*/repository*', '../../*/repository*', '../*/*.repository*'],
+  message:
+    "A module uses another module's data through that module's service, never its repository (docs/architecture.md).",
+};
+const restrict = (...patterns) => ({
+  'no-restricted-imports': ['error', { patterns }],
+});
+const repositories = [`${api}/modules/**/repository.ts`, `${api}/modules/**/*.repository.ts`];
+const routes = [`${api}/modules/**/routes.ts`, `${api}/modules/**/*.routes.ts`];
+const tests = [`${api}/**/*.test.ts`, `${api}/test/**`];
+
+/** The API's layers: routes → services → repositories, HTTP only in routes and plugins. */
+const apiLayers = [
+  { files: repositories, rules: restrict(httpFramework) },
+  { files: [`${api}/db/**`], ignores: tests, rules: restrict(httpFramework) },
+  { files: routes, rules: restrict(queryBuilder, database, anyRepository, otherModulesRepository) },
+  { files: [`${api}/plugins/**`], ignores: tests, rules: restrict(queryBuilder, anyRepository) },
+  {
+    files: [`${api}/modules/**/*.ts`],
+    ignores: [...repositories, ...routes, ...tests],
+    rules: restrict(queryBuilder, httpFramework, otherModulesRepository),
+  },
+  {
+    files: [`${api}/app.ts`, `${api}/server.ts`],
+    rules: restrict(queryBuilder, anyRepository),
+  },
+  {
+    files: [`${api}/*.ts`, `${api}/lib/**`, `${api}/mail/**`, `${api}/seed/**`, `${api}/cli/**`],
+    ignores: [`${api}/app.ts`, `${api}/server.ts`, ...tests],
+    rules: restrict(queryBuilder, httpFramework),
+  },
+];
 
 export default tseslint.config(
   {
@@ -28,6 +81,7 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
+  ...apiLayers,
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

@@ -3,33 +3,45 @@
  * `npm test`: runs every suite (contract, API, web components, end-to-end), each once, and ends
  * with one line `N passed, N failed` summing them all. Exits non-zero when anything failed.
  *
- * - API integration tests run on PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set.
- * - End-to-end tests need the built app; this script builds it first.
- * - SKIP_E2E=1 leaves the browser suite out (for quick local runs; CI never sets it).
+ * Only Node is required. Before the suites run, the outside services they can use are probed
+ * (SERVICES in scripts/test-services.mjs); what is missing is left out instead of failing, and
+ * the summary lists every skipped suite or test group with the reason:
+ * - Redis (TEST_REDIS_URL, default redis://127.0.0.1:6379): the shared-rate-limit tests skip
+ *   themselves when it does not answer (apps/api/src/test/services.ts).
+ * - PostgreSQL (TEST_DATABASE_URL): the API suite runs on PGlite always, and on PostgreSQL too
+ *   when this is set and answers.
+ * - Chromium (CHROMIUM_PATH, else a system or Playwright-downloaded one, else one download
+ *   attempt): the end-to-end suite, which also needs the built app (built here first).
+ * SKIP_E2E=1 leaves the browser suite out (quick local runs).
+ * REQUIRE_ALL_SUITES=1 or CI=true: every skipped suite or test group counts as 1 failed.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { SERVICES } from './test-services.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const reports = mkdtempSync(path.join(os.tmpdir(), 'flockr-test-reports-'));
-const results = [];
+/** Whether an environment flag is switched on (`1` or `true`). */
+const isOn = (value) => value === '1' || value === 'true';
+/** Strict mode (CI): every skipped suite or test group counts as 1 failed. */
+const strict = isOn(process.env.REQUIRE_ALL_SUITES) || isOn(process.env.CI);
 
+/** Prints a command line, then runs it with the output shown; returns spawnSync's result. */
 function run(command, args, options = {}) {
   console.log(
     `\n$ ${[command, ...args].join(' ')}${options.cwd ? `   (in ${path.relative(root, options.cwd) || '.'})` : ''}`,
   );
-  return spawnSync(command, args, {
-    stdio: 'inherit',
-    cwd: root,
-    ...options,
-    env: { ...process.env, ...options.env },
-  });
+  return spawnSync(command, args, { stdio: 'inherit', cwd: root, env: childEnv, ...options });
 }
 
-/** Runs a Vitest suite and reads its counts from the JSON reporter. */
-function vitest(name, cwd) {
+/**
+ * Runs a Vitest suite; returns its counts from the JSON reporter, plus each skipped group
+ * (top-level `describe` of a file) with its reason from `meta.skipReason`.
+ */
+function vitest(name, dir) {
+  const cwd = path.join(root, dir);
   const out = path.join(reports, `${name}.json`);
   const status = run(
     'npx',
@@ -37,44 +49,133 @@ function vitest(name, cwd) {
     { cwd },
   ).status;
   if (!existsSync(out))
-    return results.push({ name, passed: 0, failed: 1, note: `no report (exit ${status})` });
+    return { passed: 0, failed: 1, skipped: 0, note: `no report (exit ${status})` };
   const r = JSON.parse(readFileSync(out, 'utf8'));
   const failed = r.numFailedTests + (r.numFailedTestSuites > 0 && r.numFailedTests === 0 ? 1 : 0);
-  results.push({ name, passed: r.numPassedTests, failed: failed || (status !== 0 ? 1 : 0) });
+  const groups = new Map();
+  for (const file of r.testResults) {
+    for (const t of file.assertionResults) {
+      if (!['skipped', 'pending', 'todo'].includes(t.status)) continue;
+      const what = `${path.relative(cwd, file.name)} › ${t.ancestorTitles[0] ?? t.title}`;
+      const reason = t.meta?.skipReason ?? 'skipped in the code, no reason given';
+      const key = `${what}\n${reason}`;
+      const group = groups.get(key) ?? { what, reason, tests: 0 };
+      group.tests += 1;
+      groups.set(key, group);
+    }
+  }
+  return {
+    passed: r.numPassedTests,
+    failed: failed || (status !== 0 ? 1 : 0),
+    skipped: r.numPendingTests + r.numTodoTests,
+    skips: [...groups.values()].map((g) => ({
+      what: `${g.what} (${g.tests} test${g.tests === 1 ? '' : 's'})`,
+      reason: g.reason,
+    })),
+  };
 }
 
-/** Runs the Playwright suite and reads its counts from the JSON reporter. */
+/** Builds the app, runs the Playwright suite and returns its counts from the JSON reporter. */
 function playwright() {
   const out = path.join(reports, 'e2e.json');
   const build = run('npm', ['run', 'build']);
-  if (build.status !== 0)
-    return results.push({ name: 'e2e', passed: 0, failed: 1, note: 'build failed' });
+  if (build.status !== 0) return { passed: 0, failed: 1, skipped: 0, note: 'build failed' };
+  const cwd = path.join(root, 'e2e');
   const status = run('npx', ['playwright', 'test', '--reporter=list,json'], {
-    cwd: path.join(root, 'e2e'),
-    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out },
+    cwd,
+    env: { ...childEnv, PLAYWRIGHT_JSON_OUTPUT_NAME: out },
   }).status;
   if (!existsSync(out))
-    return results.push({ name: 'e2e', passed: 0, failed: 1, note: `no report (exit ${status})` });
-  const { stats, errors } = JSON.parse(readFileSync(out, 'utf8'));
+    return { passed: 0, failed: 1, skipped: 0, note: `no report (exit ${status})` };
+  const { stats, errors, suites } = JSON.parse(readFileSync(out, 'utf8'));
+  const skips = [];
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests ?? [])
+        if (t.status === 'skipped')
+          skips.push({
+            what: `${spec.file} › ${spec.title}`,
+            reason:
+              t.annotations?.find((a) => a.type === 'skip')?.description ??
+              'skipped in the code, no reason given',
+          });
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of suites ?? []) walk(suite);
   const failed = stats.unexpected + (errors?.length ?? 0);
-  results.push({
-    name: 'e2e',
+  return {
     passed: stats.expected + stats.flaky,
     failed: failed || (status !== 0 ? 1 : 0),
-  });
+    skipped: stats.skipped,
+    skips,
+  };
 }
 
-vitest('contract', path.join(root, 'packages/contract'));
-vitest('api', path.join(root, 'apps/api'));
-vitest('web', path.join(root, 'apps/web'));
-if (process.env.SKIP_E2E !== '1') playwright();
+/** The suites in run order; `skip` holds why one is left out before any probing. */
+const SUITES = [
+  { name: 'contract', run: () => vitest('contract', 'packages/contract') },
+  { name: 'api', run: () => vitest('api', 'apps/api') },
+  { name: 'web', run: () => vitest('web', 'apps/web') },
+  { name: 'e2e', run: playwright, skip: process.env.SKIP_E2E === '1' ? 'SKIP_E2E=1' : undefined },
+];
 
+/** Everything skipped, as { suite, what, reason }, for the summary. */
+const skipped = [];
+for (const suite of SUITES)
+  if (suite.skip) skipped.push({ suite: suite.name, what: 'whole suite', reason: suite.skip });
+
+/** The environment every suite runs with: this one, adjusted by the service probes. */
+const childEnv = { ...process.env };
+console.log('Services:');
+for (const service of SERVICES) {
+  const users = SUITES.filter((s) => service.suites.includes(s.name) && !s.skip);
+  if (users.length === 0) continue;
+  const result = await service.probe(process.env[service.variable] || undefined);
+  console.log(
+    `  ${service.name.padEnd(11)} ${result.ok ? `ok   ${result.detail}` : `--   ${result.reason}`}`,
+  );
+  if (result.ok) {
+    childEnv[service.variable] = result.value;
+  } else if (service.whenMissing === 'tests') {
+    if (result.value) childEnv[service.variable] = result.value;
+  } else if (service.whenMissing === 'unset') {
+    delete childEnv[service.variable];
+    skipped.push({ suite: users[0].name, what: service.skips, reason: result.reason });
+  } else {
+    for (const suite of users) {
+      suite.skip = result.reason;
+      skipped.push({ suite: suite.name, what: 'whole suite', reason: result.reason });
+    }
+  }
+}
+
+const results = [];
+for (const suite of SUITES) {
+  const r = suite.skip ? { passed: 0, failed: 0, skipped: 0, note: 'not run' } : suite.run();
+  for (const s of r.skips ?? []) skipped.push({ suite: suite.name, ...s });
+  results.push({ ...r, name: suite.name });
+}
 rmSync(reports, { recursive: true, force: true });
+
+// Strict: each skipped item counts as 1 failed of its suite, so the rows still add up.
+if (strict) for (const s of skipped) results.find((r) => r.name === s.suite).failed += 1;
+
 console.log('\nSuites:');
 for (const r of results)
   console.log(
-    `  ${r.name.padEnd(9)} ${r.passed} passed, ${r.failed} failed${r.note ? ` (${r.note})` : ''}`,
+    `  ${r.name.padEnd(9)} ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped${r.note ? ` (${r.note})` : ''}`,
   );
+if (skipped.length > 0) {
+  console.log('Skipped:');
+  const order = (s) => SUITES.findIndex((suite) => suite.name === s.suite);
+  skipped.sort((a, b) => order(a) - order(b));
+  for (const s of skipped) console.log(`  ${s.suite}: ${s.what} skipped (${s.reason})`);
+  if (strict)
+    console.log(
+      `REQUIRE_ALL_SUITES${isOn(process.env.REQUIRE_ALL_SUITES) ? '' : ' (CI=true)'}: ` +
+        `each skipped item above counts as 1 failed`,
+    );
+}
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);

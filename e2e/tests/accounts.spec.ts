@@ -1,5 +1,5 @@
 /**
- * Issue 5: account security in a real browser with the e-mails the server writes to its outbox —
+ * Account security in a real browser with the e-mails the server writes to its outbox —
  * forgot and reset password, change password, change e-mail with confirmation, and verification.
  */
 import { randomBytes } from 'node:crypto';

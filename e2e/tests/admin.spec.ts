@@ -1,5 +1,5 @@
 /**
- * Issue 4: the admin panel in a real browser — suspend a user, create a plan, upload a version,
+ * The admin panel in a real browser — suspend a user, create a plan, upload a version,
  * write and publish release notes, complete an order by hand, and keep non-admins out.
  */
 import { randomBytes, randomInt } from 'node:crypto';

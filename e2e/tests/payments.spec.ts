@@ -1,5 +1,5 @@
 /**
- * Issue 6: paying in a real browser — the sandbox checkout in a new tab, pages that notice the
+ * Paying in a real browser — the sandbox checkout in a new tab, pages that notice the
  * payment by themselves, orders that can no longer be paid, a cancelled checkout, and cancelling
  * a subscription at period end and resuming it.
  */
@@ -103,13 +103,19 @@ test('an order the admin cancelled can no longer be paid, and /orders offers no 
     data: { order_id: orderId },
   });
   expect(create.status()).toBe(409);
-  expect(await create.json()).toEqual({ error: 'This order can no longer be paid' });
+  expect(await create.json()).toEqual({
+    error: 'This order can no longer be paid',
+    code: 'ORDER_NOT_PAYABLE',
+  });
   const pay = await request.post(
     `/api/v1/payments/sandbox/sessions/${sessionIdOf(paymentUrl)}/pay`,
     { headers: user.headers },
   );
   expect(pay.status()).toBe(409);
-  expect(await pay.json()).toEqual({ error: 'This order can no longer be paid' });
+  expect(await pay.json()).toEqual({
+    error: 'This order can no longer be paid',
+    code: 'ORDER_NOT_PAYABLE',
+  });
   const status = await request.get(`/api/v1/payments/orders/${orderId}/status`, {
     headers: user.headers,
   });

@@ -1,5 +1,5 @@
 /**
- * Issue 2: the product's backbone in a real browser — register, choose PRO monthly, pay on the
+ * The product's backbone in a real browser — register, choose PRO monthly, pay on the
  * sandbox page, see the order COMPLETED, download, and get the seeded artifact byte for byte.
  */
 import { expect, test } from '@playwright/test';
@@ -69,7 +69,8 @@ test('a registered user without a subscription who clicks download is told a sub
   ).toBeVisible();
 });
 
-test("a second visitor can neither open nor pay the first visitor's order", async ({
+test("the payment page works on another device by its link alone, and shows none of the buyer's data", async ({
+  browser,
   page,
   request,
 }) => {
@@ -77,22 +78,34 @@ test("a second visitor can neither open nor pay the first visitor's order", asyn
   const { orderId, paymentUrl } = await apiOrder(request, first.headers);
   const second = await apiRegister(request, 'second');
 
-  await signIn(page, second.auth, new URL(paymentUrl).pathname);
-  await expect(page.getByRole('button', { name: 'Pay', exact: true })).toHaveCount(0);
-  await expect(page.getByText('Payment not found')).toBeVisible();
-
-  const sessionId = new URL(paymentUrl).pathname.split('/').pop();
-  const pay = await request.post(`/api/v1/payments/sandbox/sessions/${sessionId}/pay`, {
-    headers: second.headers,
-  });
-  expect(pay.status()).toBe(404);
+  // Someone else can neither re-open the order's checkout nor read its status.
   const create = await request.post('/api/v1/payments/create', {
     headers: second.headers,
     data: { order_id: orderId },
   });
   expect(create.status()).toBe(404);
+  const peek = await request.get(`/api/v1/payments/orders/${orderId}/status`, {
+    headers: second.headers,
+  });
+  expect(peek.status()).toBe(404);
+
+  // A guessed session id is not found.
+  await page.goto('/sandbox/checkout/sbx_guessed-session-id');
+  await expect(page.getByText('Payment not found')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Pay', exact: true })).toHaveCount(0);
+
+  // A phone that scanned the QR code: a fresh browser, nobody signed in.
+  const phone = await browser.newContext({ viewport: { width: 375, height: 740 } });
+  const mobile = await phone.newPage();
+  await mobile.goto(new URL(paymentUrl).pathname);
+  await expect(mobile.getByText(`#${orderId.slice(-8)}`)).toBeVisible();
+  await expect(mobile.getByText(first.auth.user.email)).toHaveCount(0);
+  await mobile.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(mobile.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
+  await phone.close();
+
   const status = await request.get(`/api/v1/payments/orders/${orderId}/status`, {
     headers: first.headers,
   });
-  expect((await status.json()).status).toBe('PENDING');
+  expect((await status.json()).status).toBe('COMPLETED');
 });

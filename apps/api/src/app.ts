@@ -1,14 +1,16 @@
 /**
- * buildApp: the whole application as one Fastify instance (ARCHITECTURE habit 2), used by
- * server.ts and by every test. REST under /api/v1 with zod schemas from @flockr/contract
- * (validation, serialisation and OpenAPI from the same schemas), and optionally the built web
+ * buildApp: the whole application as one Fastify instance, used by server.ts and by every test
+ * (docs/architecture.md). REST under /api/v1, registered from the contract's route table
+ * (validation, serialisation and OpenAPI from the same zod schemas), and optionally the built web
  * app with a single-page-app fallback.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import {
@@ -17,26 +19,34 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { API_BASE_PATH, API_ERRORS } from '@flockr/contract';
+import { API, API_BASE_PATH, MAX_UPLOAD_BYTES } from '@flockr/contract';
 import type { AppConfig } from './config.js';
 import type { AppContext } from './context.js';
+import { localChangeFeed, type ChangeFeed } from './db/changes.js';
 import type { Executor } from './db/client.js';
+import { PasswordHasher } from './lib/password.js';
 import { TokenService } from './lib/tokens.js';
+import { createMailer, type Mailer } from './mail/mailer.js';
 import { accountRoutes } from './modules/accounts/routes.js';
-import { adminRoutes } from './modules/admin/routes.js';
-import { authRoutes } from './modules/auth/routes.js';
+import { authenticate } from './modules/accounts/sign-in.js';
+import { adminChangelogRoutes } from './modules/admin/changelog.routes.js';
+import { adminDashboardRoutes } from './modules/admin/dashboard.routes.js';
+import { adminOrderRoutes } from './modules/admin/orders.routes.js';
+import { adminPlanRoutes } from './modules/admin/plans.routes.js';
+import { adminReleaseRoutes } from './modules/admin/releases.routes.js';
+import { adminUserRoutes } from './modules/admin/users.routes.js';
+import { createPaymentProvider } from './modules/billing/providers/create.js';
+import type { PaymentProvider } from './modules/billing/providers/provider.js';
+import { billingRoutes } from './modules/billing/routes.js';
 import { changelogRoutes } from './modules/changelog/routes.js';
-import { downloadRoutes } from './modules/downloads/routes.js';
-import { paymentRoutes } from './modules/payments/routes.js';
+import { planRoutes } from './modules/plans/routes.js';
+import { releaseRoutes } from './modules/releases/routes.js';
 import { siteRoutes } from './modules/site/routes.js';
 import { subscriptionRoutes } from './modules/subscriptions/routes.js';
-import { userRoutes } from './modules/users/routes.js';
-import type { PaymentProvider } from './payments/provider.js';
-import { SandboxPaymentProvider } from './payments/sandbox.js';
-import { StripePaymentProvider } from './payments/stripe.js';
-import { isApiPath, registerErrorHandling } from './plugins/errors.js';
+import { registerCacheControl } from './plugins/cache-control.js';
+import { errorBody, isApiPath, registerErrorHandling } from './plugins/errors.js';
 import { registerRateLimits } from './plugins/rate-limit.js';
-import { createMailer, type Mailer } from './mail/mailer.js';
+import { route } from './plugins/route.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -48,14 +58,13 @@ declare module 'fastify' {
 }
 
 /** Where `npm run build -w @flockr/web` puts the web app. */
-export const WEB_DIST = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../web/dist',
-);
+const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 export interface BuildAppOptions {
   config: AppConfig;
   db: Executor;
+  /** Change notices between instances; defaults to a single-process feed (db/changes.ts). */
+  changes?: ChangeFeed;
   /** Clock override for tests; defaults to the real time. */
   now?: () => Date;
   /** Payment provider override; defaults to the one PAYMENT_PROVIDER names. */
@@ -72,14 +81,6 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 /** Removes secrets (signed download tokens) from a URL before it is logged. */
 export function redactUrl(url: string): string {
   return url.replace(/([?&]token=)[^&]*/g, '$1[REDACTED]');
-}
-
-/** The provider PAYMENT_PROVIDER names. */
-export function createPaymentProvider(config: AppConfig, now: () => Date): PaymentProvider {
-  if (config.paymentProvider === 'stripe' && config.stripe) {
-    return new StripePaymentProvider({ ...config.stripe, publicUrl: config.publicUrl, now });
-  }
-  return new SandboxPaymentProvider(config.publicUrl, config.jwtSecret);
 }
 
 /** Builds the app; call `ready()` or `listen()` on the result. */
@@ -107,19 +108,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerCacheControl(app);
 
   const now = options.now ?? (() => new Date());
   const ctx: AppContext = {
     config,
     db: options.db,
+    changes: options.changes ?? localChangeFeed(),
     tokens: new TokenService(config.jwtSecret, now),
     payments: options.payments ?? createPaymentProvider(config, now),
     mailer: options.mailer ?? createMailer(config, app.log),
+    passwords: new PasswordHasher(config.passwordHashing),
     log: app.log,
     now,
   };
 
+  app.decorate('authenticate', (token: string) => authenticate(ctx, token));
   app.decorateRequest('auth', null);
+  app.decorateRequest('trustedDevice', null);
   app.decorate('appContext', ctx);
   // Every route's method and URL, so tests can walk the real route table (e.g. the admin access matrix).
   const routeTable: { method: string; url: string }[] = [];
@@ -145,6 +151,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     crossOriginEmbedderPolicy: false,
   });
 
+  await app.register(fastifyCookie);
+
   await app.register(fastifySwagger, {
     openapi: {
       info: {
@@ -165,19 +173,31 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const limits = await registerRateLimits(app, config);
 
+  // Multipart forms (the release upload) are read by their route, streamed, within these limits.
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 },
+  });
+
   await app.register(
     async (api) => {
-      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-      api.get('/health', { schema: { hide: true } }, async () => ({ ok: true }));
-      await api.register(siteRoutes(ctx));
-      await api.register(authRoutes(ctx, limits));
-      await api.register(accountRoutes(ctx, limits));
-      await api.register(userRoutes(ctx));
-      await api.register(subscriptionRoutes(ctx));
-      await api.register(paymentRoutes(ctx));
-      await api.register(downloadRoutes(ctx));
-      await api.register(changelogRoutes(ctx));
-      await api.register(adminRoutes(ctx));
+      route(api, API.system.health, async () => ({ ok: true as const }));
+      route(api, API.system.openapi, async (_input, reply) => reply.send(app.swagger()));
+      for (const routes of [
+        siteRoutes(ctx),
+        accountRoutes(ctx, limits),
+        planRoutes(ctx),
+        subscriptionRoutes(ctx),
+        billingRoutes(ctx),
+        releaseRoutes(ctx),
+        changelogRoutes(ctx),
+        adminDashboardRoutes(ctx),
+        adminUserRoutes(ctx),
+        adminOrderRoutes(ctx),
+        adminPlanRoutes(ctx),
+        adminReleaseRoutes(ctx),
+        adminChangelogRoutes(ctx),
+      ])
+        await api.register(routes);
     },
     { prefix: API_BASE_PATH },
   );
@@ -197,7 +217,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (!isApiPath(url) && serveWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html', WEB_DIST);
     }
-    return reply.status(404).send({ error: API_ERRORS.notFound });
+    return reply.status(404).send(errorBody('notFound'));
   });
 
   return app;

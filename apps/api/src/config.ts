@@ -3,10 +3,12 @@
  * process with a list of every problem (fail fast). See the README's "Configuration" table.
  */
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { ORDER_TTL_MS } from '@flockr/contract';
+import { OWASP_ARGON2ID, type PasswordHashOptions } from './lib/password.js';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -44,6 +46,15 @@ const envSchema = z.object({
   RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_LOGIN_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_SENSITIVE_PER_IP: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_LOGIN_PER_DEVICE: z.coerce.number().int().min(1).default(10),
+  PASSWORD_HASH_MEMORY_KIB: z.coerce.number().int().min(1024).default(OWASP_ARGON2ID.memoryKiB),
+  PASSWORD_HASH_TIME_COST: z.coerce.number().int().min(1).default(OWASP_ARGON2ID.timeCost),
+  PASSWORD_HASH_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(Math.max(1, availableParallelism() - 1)),
+  PASSWORD_HASH_QUEUE_LIMIT: z.coerce.number().int().min(0).default(64),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SERVE_WEB: booleanFromEnv.default(true),
 });
@@ -89,17 +100,22 @@ export interface AppConfig {
   mailFrom: string;
   /** Redis URL shared by every instance for rate limits; undefined keeps them in memory. */
   redisUrl: string | undefined;
-  /** Rate limits, per 15 minutes: login attempts per client address and per account; forgot-password and register per address. */
+  /**
+   * Rate limits, per 15 minutes: login attempts per client address and per account, or per
+   * trusted device (device cookie; defaults to the per-account limit); forgot-password and
+   * register per address.
+   */
   rateLimits: {
     loginPerIp: number;
     loginPerAccount: number;
+    loginPerDevice?: number;
     sensitivePerIp: number;
     windowMs: number;
   };
   /** Prefix of the rate-limit keys in Redis (tests use their own). */
   rateLimitNamespace: string;
-  /** scrypt cost parameter N (a power of two). OWASP: 2^17 with r=8, p=1. */
-  passwordHashCost: number;
+  /** argon2id cost and the bounds of the hashing line (lib/password.ts; README "Passwords"). */
+  passwordHashing: PasswordHashOptions;
 }
 
 /** Raised when the environment is invalid; `issues` lists every problem. */
@@ -177,11 +193,17 @@ export function loadConfig(
     rateLimits: {
       loginPerIp: e.RATE_LIMIT_LOGIN_PER_IP,
       loginPerAccount: e.RATE_LIMIT_LOGIN_PER_ACCOUNT,
+      loginPerDevice: e.RATE_LIMIT_LOGIN_PER_DEVICE,
       sensitivePerIp: e.RATE_LIMIT_SENSITIVE_PER_IP,
       windowMs: 15 * 60_000,
     },
     rateLimitNamespace: 'flockr-rate-limit:',
-    passwordHashCost: 2 ** 17,
+    passwordHashing: {
+      memoryKiB: e.PASSWORD_HASH_MEMORY_KIB,
+      timeCost: e.PASSWORD_HASH_TIME_COST,
+      concurrency: e.PASSWORD_HASH_CONCURRENCY,
+      queueLimit: e.PASSWORD_HASH_QUEUE_LIMIT,
+    },
     ...overrides,
   };
 }

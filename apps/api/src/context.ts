@@ -1,21 +1,28 @@
 /**
  * What every feature needs from the running app, passed explicitly to services: configuration,
- * the database, the token service, the payment provider and a logger.
+ * the database, the token service, the payment provider, the mailer, the password hasher, a logger and the
+ * clock.
  */
-import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config.js';
+import type { ChangeFeed } from './db/changes.js';
 import type { Executor } from './db/client.js';
+import type { Logger } from './lib/logger.js';
+import type { PasswordHasher } from './lib/password.js';
 import type { TokenService } from './lib/tokens.js';
 import type { Mailer } from './mail/mailer.js';
-import type { PaymentProvider } from './payments/provider.js';
+import type { PaymentProvider } from './modules/billing/providers/provider.js';
 
 export interface AppContext {
   config: AppConfig;
   db: Executor;
+  /** Change notices between instances, for what an instance keeps in memory (db/changes.ts). */
+  changes: ChangeFeed;
   tokens: TokenService;
   payments: PaymentProvider;
   mailer: Mailer;
-  log: FastifyBaseLogger;
+  /** Hashes and checks passwords, a bounded number at a time (lib/password.ts). */
+  passwords: PasswordHasher;
+  log: Logger;
   /** Current time; tests may move it. Always UTC. */
   now(): Date;
 }

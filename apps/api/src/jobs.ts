@@ -1,23 +1,27 @@
 /**
- * Background work of a running server (not of tests, which call the functions directly):
- * every minute, expire unpaid orders, reconcile stale checkouts with the provider, and send the
- * due expiry reminders. Each step is safe on several instances at once.
+ * Background work of a running server (not of tests, which call the functions directly): every
+ * minute, reconcile stale checkouts with the provider, record the expiry of unpaid orders, and
+ * send the due expiry reminders. Each step is safe on several instances at once.
  */
 import type { AppContext } from './context.js';
+import { expireLapsedOrders, reconcileOpenCheckouts } from './modules/billing/jobs.js';
 import { sendDueReminders } from './modules/subscriptions/reminders.js';
-import { reconcilePendingOrders } from './payments/reconcile.js';
+
+/** The steps of one round, in order, each with the log line of its failure. */
+const STEPS: [string, (ctx: AppContext) => Promise<unknown>][] = [
+  ['reconciliation failed', reconcileOpenCheckouts],
+  ['order expiry failed', expireLapsedOrders],
+  ['reminders failed', sendDueReminders],
+];
 
 /** Runs one round of every job; errors are logged, never thrown. */
-export async function runJobsOnce(ctx: AppContext): Promise<void> {
-  try {
-    await reconcilePendingOrders(ctx);
-  } catch (error) {
-    ctx.log.error({ err: error }, 'reconciliation failed');
-  }
-  try {
-    await sendDueReminders(ctx);
-  } catch (error) {
-    ctx.log.error({ err: error }, 'reminders failed');
+async function runJobsOnce(ctx: AppContext): Promise<void> {
+  for (const [failure, step] of STEPS) {
+    try {
+      await step(ctx);
+    } catch (error) {
+      ctx.log.error({ err: error }, failure);
+    }
   }
 }
 

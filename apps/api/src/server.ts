@@ -8,7 +8,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { startJobs } from './jobs.js';
-import { ensureAdmin } from './seed/admin.js';
+import { ensureAdmin } from './modules/accounts/bootstrap.js';
 import { seed } from './seed/seed.js';
 
 async function main(): Promise<void> {
@@ -19,7 +19,7 @@ async function main(): Promise<void> {
       : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
   );
   await seed(database.db, config);
-  const app = await buildApp({ config, db: database.db });
+  const app = await buildApp({ config, db: database.db, changes: database.changes });
   const admin = await ensureAdmin(database.db, config);
   if (admin !== 'skipped')
     app.log.info({ email: config.adminEmail, result: admin }, 'admin account ensured');

@@ -1,6 +1,7 @@
 /** Admin calls (spec section 7, /admin/*) and admin stats (spec section 3). */
 import { z } from 'zod';
 import { isoDateTimeSchema, paginationQuerySchema, paginationSchema } from './common.js';
+import { TEXT_MESSAGES, isCleanText, text } from './text.js';
 import { ADMIN_PAGE_SIZE } from './constants.js';
 import { adminDownloadSchema, downloadEventSchema, versionSchema } from './downloads.js';
 import { subscriptionSchema } from './subscriptions.js';
@@ -15,7 +16,7 @@ const adminPagination = paginationQuerySchema.extend({
 
 /** `GET /admin/users` query: paging (page from 1, size 10), search in username or email, filters. */
 export const adminUsersQuerySchema = adminPagination.extend({
-  search: z.string().trim().max(100).optional(),
+  search: text().trim().max(100).optional(),
   status: userStatusSchema.optional(),
   role: userRoleSchema.optional(),
 });
@@ -42,7 +43,7 @@ export type AdminOrder = z.infer<typeof adminOrderSchema>;
 /** `GET /admin/orders` query. */
 export const adminOrdersQuerySchema = adminPagination.extend({
   status: orderStatusSchema.optional(),
-  search: z.string().trim().max(100).optional(),
+  search: text().trim().max(100).optional(),
 });
 export const adminOrdersResponseSchema = z.object({
   orders: z.array(adminOrderSchema),
@@ -62,22 +63,21 @@ export const ADMIN_SETTABLE_ORDER_STATUSES = [
 /** `PUT /admin/orders/{id}/status` payload. */
 export const updateOrderStatusRequestSchema = z.object({
   status: z.enum(ADMIN_SETTABLE_ORDER_STATUSES),
-  admin_note: z.string().trim().max(1000).optional(),
+  admin_note: text({ multiline: true }).trim().max(1000).optional(),
 });
 export const updateOrderStatusResponseSchema = z.object({ order: adminOrderSchema });
 
 /** Admin plan form (spec section 5): every field required; features one per line, blanks dropped. */
 export const planInputSchema = z.object({
-  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(50),
-  description: z
-    .string({ error: 'Description is required' })
+  name: text({ required: 'Name is required' }).trim().min(1, 'Name is required').max(50),
+  description: text({ required: 'Description is required', multiline: true })
     .trim()
     .min(1, 'Description is required')
     .max(500),
   monthly_price: priceSchema,
   yearly_price: priceSchema,
   features: z
-    .array(z.string().trim())
+    .array(text().trim())
     .transform((list) => list.filter((f) => f.length > 0))
     .pipe(z.array(z.string().max(200)).min(1, 'At least one feature is required')),
   is_active: z.boolean().default(true),
@@ -99,9 +99,11 @@ export const adminPlanResponseSchema = z.object({ plan: adminPlanSchema });
  */
 export const createDownloadRequestSchema = z.object({
   version: versionSchema,
-  download_url: z.url({ error: 'Download URL must be a valid URL' }),
-  filename: z
-    .string({ error: 'Filename is required' })
+  download_url: z
+    .url({ protocol: /^https?$/, error: 'Download URL must be a valid http(s) URL' })
+    .max(2000, 'Download URL must be at most 2000 characters')
+    .refine((v) => isCleanText(v), TEXT_MESSAGES.controlCharacters),
+  filename: text({ required: 'Filename is required' })
     .trim()
     .min(1, 'Filename is required')
     .max(255),
@@ -118,9 +120,8 @@ export const adminDownloadResponseSchema = z.object({ download: adminDownloadSch
 /** `POST /admin/changelog` payload (spec section 5). */
 export const createChangelogRequestSchema = z.object({
   version: versionSchema,
-  title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(200),
-  changes: z
-    .string({ error: 'Changes are required' })
+  title: text({ required: 'Title is required' }).trim().min(1, 'Title is required').max(200),
+  changes: text({ required: 'Changes are required', multiline: true })
     .trim()
     .min(1, 'Changes are required')
     .max(20_000),
@@ -168,7 +169,7 @@ export const updateDownloadRequestSchema = z.object({ is_active: z.boolean() });
 export const uploadDownloadFieldsSchema = z.object({
   version: versionSchema,
   release_date: z.iso.date({ error: 'Release date is required' }),
-  filename: z.string().trim().min(1).max(255).optional(),
+  filename: text().trim().min(1).max(255).optional(),
   is_active: z
     .enum(['true', 'false'])
     .default('true')
@@ -210,13 +211,58 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 /** `GET /admin/audit` query. */
 export const auditQuerySchema = adminPagination.extend({
-  action: z.string().trim().max(100).optional(),
-  entity_type: z.string().trim().max(50).optional(),
+  action: text().trim().max(100).optional(),
+  entity_type: text().trim().max(50).optional(),
   actor_id: z.uuid().optional(),
-  entity_id: z.string().trim().max(100).optional(),
+  entity_id: text().trim().max(100).optional(),
 });
 export const auditResponseSchema = z.object({
   entries: z.array(auditEntrySchema),
   pagination: paginationSchema,
 });
 export type AuditResponse = z.infer<typeof auditResponseSchema>;
+
+/**
+ * What a provider event did when it arrived (stored with the event): fulfilled an order, changed
+ * nothing, failed or expired a checkout, refunded an order, was a type we do not act on, or named
+ * an order we do not have ('unmatched': acknowledged to the provider and kept for an admin).
+ */
+export const PAYMENT_EVENT_OUTCOMES = [
+  'fulfilled',
+  'unchanged',
+  'failed',
+  'expired',
+  'refunded',
+  'ignored',
+  'unmatched',
+] as const;
+export const paymentEventOutcomeSchema = z.enum(PAYMENT_EVENT_OUTCOMES);
+export type PaymentEventOutcome = z.infer<typeof paymentEventOutcomeSchema>;
+
+/** `GET /admin/payment-events` query: paging and an optional outcome filter. */
+export const adminPaymentEventsQuerySchema = adminPagination.extend({
+  outcome: paymentEventOutcomeSchema.optional(),
+});
+export type AdminPaymentEventsQuery = z.input<typeof adminPaymentEventsQuerySchema>;
+
+/** A provider event as admins see it. `reference` is the order, session or payment id it named. */
+export const adminPaymentEventSchema = z.object({
+  id: z.uuid(),
+  provider: z.string(),
+  event_id: z.string().describe("The provider's event id, e.g. evt_…"),
+  type: z.string().describe('e.g. checkout.session.completed'),
+  outcome: paymentEventOutcomeSchema
+    .nullable()
+    .describe('null for events recorded before outcomes were kept'),
+  order_id: z.uuid().nullable(),
+  reference: z.string().nullable(),
+  received_at: isoDateTimeSchema,
+});
+export type AdminPaymentEvent = z.infer<typeof adminPaymentEventSchema>;
+
+/** `GET /admin/payment-events` answer, newest first. */
+export const adminPaymentEventsResponseSchema = z.object({
+  events: z.array(adminPaymentEventSchema),
+  pagination: paginationSchema,
+});
+export type AdminPaymentEventsResponse = z.infer<typeof adminPaymentEventsResponseSchema>;

@@ -2,12 +2,14 @@
 import { z } from 'zod';
 import {
   VALIDATION_MESSAGES,
+  countryInputSchema,
   countrySchema,
   emailSchema,
   loginPasswordSchema,
   newPasswordSchema,
   usernameSchema,
 } from './validation.js';
+import { text } from './text.js';
 import { userSchema } from './users.js';
 
 /** `POST /auth/login` payload. `remember_me` picks the longer session lifetime. */
@@ -26,7 +28,7 @@ export const registerRequestSchema = z.object({
   username: usernameSchema,
   email: emailSchema,
   password: newPasswordSchema,
-  country: countrySchema.optional(),
+  country: countryInputSchema.optional(),
   notifications_enabled: z.boolean().optional().default(true),
 });
 export type RegisterRequest = z.input<typeof registerRequestSchema>;
@@ -64,7 +66,7 @@ export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;
 
 /** `POST /auth/reset-password` payload. */
 export const resetPasswordRequestSchema = z.object({
-  token: z.string().min(1, 'Reset token is required'),
+  token: text({ required: 'Reset token is required' }).min(1, 'Reset token is required').max(200),
   password: newPasswordSchema,
 });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
@@ -93,7 +95,7 @@ export type ChangeEmailRequest = z.input<typeof changeEmailRequestSchema>;
 
 /** Payload of the link-confirmation calls (`/auth/verify-email`, `/auth/confirm-email`). */
 export const tokenRequestSchema = z.object({
-  token: z.string().min(1, 'Token is required').max(200),
+  token: text({ required: 'Token is required' }).min(1, 'Token is required').max(200),
 });
 
 /** `DELETE /user/account` payload: the password, to confirm. */

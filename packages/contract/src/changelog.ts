@@ -8,6 +8,8 @@ import {
   paginationSchema,
 } from './common.js';
 import { CHANGELOG_PAGE_SIZE } from './constants.js';
+import { text } from './text.js';
+import { versionSchema } from './downloads.js';
 
 /** A changelog entry. `changes` is markdown; `changes_summary` its first line as plain text. */
 export const changelogEntrySchema = z
@@ -40,7 +42,7 @@ export type ChangelogResponse = z.infer<typeof changelogResponseSchema>;
 
 /** `GET /changelog/search` query. */
 export const changelogSearchQuerySchema = z.object({
-  q: z.string().trim().min(1, 'Search terms are required').max(100),
+  q: text().trim().min(1, 'Search terms are required').max(100),
 });
 
 /** Answer of `GET /changelog/latest`, `GET /changelog/{version}`. */
@@ -64,3 +66,6 @@ export function summarizeChanges(markdown: string): string {
     .trim();
   return line.length > 200 ? `${line.slice(0, 197)}...` : line;
 }
+
+/** Path parameter `{version}` of `GET /changelog/{version}`: a semantic version. */
+export const changelogVersionParamsSchema = z.object({ version: versionSchema });

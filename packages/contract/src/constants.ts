@@ -101,3 +101,6 @@ export const RETENTION = {
 export const ORDER_TTL_MS = 24 * 60 * 60 * 1000;
 /** Lifetime of a signed download link, in milliseconds (5 minutes). */
 export const DOWNLOAD_LINK_TTL_MS = 5 * 60 * 1000;
+
+/** Largest program file an admin may upload, in bytes (2 GiB). */
+export const MAX_UPLOAD_BYTES = 2 * 1024 ** 3;

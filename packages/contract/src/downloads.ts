@@ -1,12 +1,13 @@
 /** Program versions (artifacts) and downloads (spec sections 3 and 7). */
 import { z } from 'zod';
 import { idSchema, isoDateSchema, isoDateTimeSchema } from './common.js';
+import { API_ERRORS } from './errors.js';
+import { text, tokenText } from './text.js';
 
 /** Semantic version, e.g. 1.4.0 or 2.0.0-beta.1 (semver.org). */
 export const SEMVER_PATTERN =
   /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/;
-export const versionSchema = z
-  .string({ error: 'Version is required' })
+export const versionSchema = text({ required: 'Version is required' })
   .trim()
   .min(1, 'Version is required')
   .regex(SEMVER_PATTERN, 'Version must be a semantic version such as 1.2.0');
@@ -70,3 +71,8 @@ export const adminDownloadSchema = programVersionSchema.extend({
   created_at: isoDateTimeSchema,
 });
 export type AdminDownload = z.infer<typeof adminDownloadSchema>;
+
+/** `GET /downloads/file` query: the signed token of a link from `GET /downloads/link`. */
+export const downloadFileQuerySchema = z.object({
+  token: tokenText(2000, API_ERRORS.downloadLinkInvalid),
+});

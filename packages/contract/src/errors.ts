@@ -4,9 +4,15 @@
  */
 import { z } from 'zod';
 
-/** Body of every error answer: `{ "error": "<text>" }`. */
+/**
+ * Body of every error answer: `{ "error": "<text>", "code": "<CODE>" }`. `error` is the text to
+ * show (spec section 8 reads it first); `code` is the stable machine code clients branch on.
+ */
 export const errorResponseSchema = z
-  .object({ error: z.string().describe('Human-readable error text, shown as is.') })
+  .object({
+    error: z.string().describe('Human-readable error text, shown as is.'),
+    code: z.string().describe('Stable machine code, e.g. SUBSCRIPTION_REQUIRED (docs/errors.md)'),
+  })
   .describe('Error answer');
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
@@ -52,6 +58,12 @@ export const CLIENT_ERRORS = {
     fetchChangelog: 'Failed to fetch changelog',
     fetchLatestChangelog: 'Failed to fetch latest changelog',
   },
+  /** Defaults of the sandbox payment page's calls (ours: the spec shows no payment page). */
+  sandbox: {
+    load: 'Failed to load checkout session',
+    pay: 'Payment failed',
+    cancel: 'Failed to cancel payment',
+  },
   accessDenied: {
     profile: 'Please log in to view your profile',
     orders: 'Please log in to view your orders',
@@ -86,6 +98,7 @@ export const API_ERRORS = {
   changelogNotFound: 'Changelog entry not found',
   tooManyRequests: CLIENT_ERRORS.download.tooManyRequests,
   serverError: CLIENT_ERRORS.download.serverError,
+  serverBusy: 'The server is busy. Please try again in a moment',
   invalidJson: 'The request body is not valid JSON',
   payloadTooLarge: 'The request body is too large',
   unsupportedMediaType: 'Unsupported content type',
@@ -99,6 +112,7 @@ export const API_ERRORS = {
   changelogVersionTaken: 'A changelog entry for this version already exists',
   uploadMissingFile: 'Choose a file to upload',
   uploadTooLarge: 'The file is too large',
+  uploadMalformed: 'The upload is not a valid multipart form',
   nothingToUpdate: 'Nothing to update',
   passwordTooCommon: 'This password is too common. Please choose another one',
   resetLinkInvalid: 'This reset link is not valid. Please ask for a new one',
@@ -112,9 +126,82 @@ export const API_ERRORS = {
   emailUnchanged: 'This is already your e-mail address',
   alreadyVerified: 'Your e-mail address is already confirmed',
   webhookSignature: 'Invalid webhook signature',
+  webhookPayload: 'The webhook body is not an event this server can read',
   subscriptionNotCancelled: 'This subscription is not set to end',
   subscriptionEnded: 'This subscription has already ended',
 } as const;
+
+/** Key of an error the API answers with (a key of {@link API_ERRORS}). */
+export type ApiErrorKey = keyof typeof API_ERRORS;
+
+/**
+ * The stable machine code of each error (`code` in every error answer). Clients branch on the
+ * code, never on the text: texts may be reworded, codes never change. Listed in docs/errors.md.
+ */
+export const API_ERROR_CODES = {
+  authRequired: 'AUTH_REQUIRED',
+  invalidToken: 'SESSION_EXPIRED',
+  invalidCredentials: 'INVALID_CREDENTIALS',
+  accountSuspended: 'ACCOUNT_SUSPENDED',
+  accountInactive: 'ACCOUNT_INACTIVE',
+  emailTaken: 'EMAIL_TAKEN',
+  usernameTaken: 'USERNAME_TAKEN',
+  forbidden: 'FORBIDDEN',
+  notFound: 'NOT_FOUND',
+  planNotFound: 'PLAN_NOT_FOUND',
+  planNotPurchasable: 'PLAN_NOT_PURCHASABLE',
+  orderNotFound: 'ORDER_NOT_FOUND',
+  orderNotPending: 'ORDER_NOT_PAYABLE',
+  orderExpired: 'ORDER_EXPIRED',
+  paymentNotFound: 'CHECKOUT_NOT_FOUND',
+  subscriptionRequired: 'SUBSCRIPTION_REQUIRED',
+  downloadNotFound: 'RELEASE_NOT_FOUND',
+  downloadLinkInvalid: 'DOWNLOAD_LINK_INVALID',
+  downloadFileMissing: 'ARTIFACT_MISSING',
+  changelogNotFound: 'CHANGELOG_NOT_FOUND',
+  tooManyRequests: 'RATE_LIMITED',
+  serverError: 'SERVER_ERROR',
+  serverBusy: 'SERVER_BUSY',
+  invalidJson: 'INVALID_JSON',
+  payloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
+  invalidRequest: 'INVALID_REQUEST',
+  cannotChangeSelf: 'CANNOT_CHANGE_SELF',
+  superAdminOnly: 'SUPER_ADMIN_ONLY',
+  orderTransition: 'ORDER_TRANSITION_NOT_ALLOWED',
+  planNameTaken: 'PLAN_NAME_TAKEN',
+  versionTaken: 'VERSION_TAKEN',
+  changelogVersionTaken: 'CHANGELOG_VERSION_TAKEN',
+  uploadMissingFile: 'UPLOAD_MISSING_FILE',
+  uploadTooLarge: 'UPLOAD_TOO_LARGE',
+  uploadMalformed: 'UPLOAD_MALFORMED',
+  nothingToUpdate: 'NOTHING_TO_UPDATE',
+  passwordTooCommon: 'PASSWORD_TOO_COMMON',
+  resetLinkInvalid: 'RESET_LINK_INVALID',
+  resetLinkExpired: 'RESET_LINK_EXPIRED',
+  resetLinkUsed: 'RESET_LINK_USED',
+  verifyLinkInvalid: 'VERIFY_LINK_INVALID',
+  verifyLinkExpired: 'VERIFY_LINK_EXPIRED',
+  verifyLinkUsed: 'VERIFY_LINK_USED',
+  currentPasswordWrong: 'CURRENT_PASSWORD_WRONG',
+  passwordUnchanged: 'PASSWORD_UNCHANGED',
+  emailUnchanged: 'EMAIL_UNCHANGED',
+  alreadyVerified: 'ALREADY_VERIFIED',
+  webhookSignature: 'WEBHOOK_SIGNATURE_INVALID',
+  webhookPayload: 'WEBHOOK_PAYLOAD_INVALID',
+  subscriptionNotCancelled: 'SUBSCRIPTION_NOT_CANCELLED',
+  subscriptionEnded: 'SUBSCRIPTION_ENDED',
+} as const satisfies Record<ApiErrorKey, string>;
+
+/**
+ * Codes of answers that carry a text of their own rather than one of {@link API_ERRORS}: a field
+ * failed its rule (the text is the field's message from the contract, spec section 5).
+ */
+export const VALIDATION_FAILED = 'VALIDATION_FAILED';
+
+/** Every code an error answer may carry. */
+export const ERROR_CODES = [...Object.values(API_ERROR_CODES), VALIDATION_FAILED] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /**
  * Picks the text to show for a failed call, in the spec's order (section 8): the answer's

@@ -4,6 +4,7 @@
  */
 export * from './constants.js';
 export * from './errors.js';
+export * from './text.js';
 export * from './validation.js';
 export * from './common.js';
 export * from './money.js';
@@ -16,3 +17,5 @@ export * from './downloads.js';
 export * from './changelog.js';
 export * from './admin.js';
 export * from './site.js';
+export * from './http.js';
+export * from './routes.js';

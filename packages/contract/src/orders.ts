@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { idSchema, isoDateTimeSchema, paginationQuerySchema, paginationSchema } from './common.js';
 import { SUBSCRIPTION_DURATIONS } from './constants.js';
+import { tokenText } from './text.js';
 
 export const ORDER_STATUSES = [
   'PENDING',
@@ -13,6 +14,87 @@ export const ORDER_STATUSES = [
 ] as const;
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
+
+/**
+ * Why an order's status changes:
+ * - `payment`: the provider confirmed the money (webhook, reconciliation, the sandbox page's Pay);
+ * - `payment_failed`: the provider reported an asynchronous payment failed, or the buyer
+ *   cancelled on the payment page;
+ * - `checkout_expired`: the provider's checkout expired unpaid;
+ * - `refund`: the provider reported a full refund;
+ * - `expiry`: the order's own payable time (`expires_at`) ran out;
+ * - `admin`: an admin set it, with an optional note.
+ */
+export const ORDER_TRANSITION_CAUSES = [
+  'payment',
+  'payment_failed',
+  'checkout_expired',
+  'refund',
+  'expiry',
+  'admin',
+] as const;
+export type OrderTransitionCause = (typeof ORDER_TRANSITION_CAUSES)[number];
+
+/**
+ * The order state machine: for each status, the statuses that may follow and the causes that may
+ * move it there. Anything not listed is refused (an admin gets 409; a provider event changes
+ * nothing). docs/billing.md explains each line. Effects (applied by the server in the same
+ * transaction): → COMPLETED grants the paid period; COMPLETED → REFUNDED or CANCELLED takes back
+ * its unused time; FAILED → PENDING makes the order payable for another ORDER_TTL.
+ *
+ * A payment that arrives after the order failed or expired still completes it: the money was
+ * taken. REFUNDED and CANCELLED are final.
+ */
+export const ORDER_TRANSITIONS: Readonly<
+  Record<OrderStatus, Partial<Record<OrderStatus, readonly OrderTransitionCause[]>>>
+> = {
+  PENDING: {
+    COMPLETED: ['payment', 'admin'],
+    FAILED: ['payment_failed', 'admin'],
+    EXPIRED: ['expiry', 'checkout_expired'],
+    CANCELLED: ['admin'],
+  },
+  FAILED: {
+    PENDING: ['admin'],
+    COMPLETED: ['payment', 'admin'],
+    CANCELLED: ['admin'],
+  },
+  EXPIRED: {
+    COMPLETED: ['payment', 'admin'],
+    CANCELLED: ['admin'],
+  },
+  COMPLETED: {
+    REFUNDED: ['refund', 'admin'],
+    CANCELLED: ['admin'],
+  },
+  REFUNDED: {},
+  CANCELLED: {},
+};
+
+/** True when `cause` may move an order from `from` to `to` (see {@link ORDER_TRANSITIONS}). */
+export function canTransition(
+  from: OrderStatus,
+  to: OrderStatus,
+  cause: OrderTransitionCause,
+): boolean {
+  return ORDER_TRANSITIONS[from][to]?.includes(cause) ?? false;
+}
+
+/** The statuses an admin may move an order in `from` to (the admin order dialog's choices). */
+export function adminTargets(from: OrderStatus): OrderStatus[] {
+  return ORDER_STATUSES.filter((to) => canTransition(from, to, 'admin'));
+}
+
+/**
+ * The status an order has at `now`: a PENDING order whose payable time has run out reads as
+ * EXPIRED at once, everywhere, before the minute job writes it down.
+ */
+export function effectiveOrderStatus(
+  order: { status: OrderStatus; expiresAt: Date },
+  now: Date,
+): OrderStatus {
+  return order.status === 'PENDING' && order.expiresAt <= now ? 'EXPIRED' : order.status;
+}
 
 /** Subscription length in months: 1 (monthly) or 12 (yearly). */
 export const durationMonthsSchema = z.union(
@@ -86,10 +168,20 @@ export const orderStatusResponseSchema = z.object({
 });
 export type OrderStatusResponse = z.infer<typeof orderStatusResponseSchema>;
 
-/** The sandbox checkout page's view of a payment session (our embedded payment provider). */
+/** An order as its short reference: the last 8 characters of its id (spec section 3). */
+export function orderRef(orderId: string): string {
+  return orderId.slice(-8);
+}
+
+/**
+ * The sandbox payment page's view of a checkout session (our built-in payment provider). The
+ * session id in the URL is the capability (as with a hosted checkout URL), so the page opens on
+ * any device without signing in; it shows only what a payment page needs: merchant, plan, amount
+ * and the order's short reference, never the buyer's e-mail or other orders.
+ */
 export const sandboxCheckoutSchema = z.object({
   session_id: z.string(),
-  order_id: idSchema,
+  order_ref: z.string().describe("The order's last 8 characters"),
   plan_name: z.string(),
   duration_months: durationMonthsSchema,
   amount: z.number(),
@@ -101,10 +193,31 @@ export const sandboxCheckoutSchema = z.object({
 });
 export type SandboxCheckout = z.infer<typeof sandboxCheckoutSchema>;
 
-/** Answer of the sandbox checkout's Pay and Cancel buttons. */
+/** Answer of the sandbox payment page's Pay and Cancel buttons. */
 export const sandboxActionResponseSchema = z.object({
-  order_id: idSchema,
+  order_ref: z.string(),
   status: orderStatusSchema,
   return_url: z.string(),
 });
 export type SandboxActionResponse = z.infer<typeof sandboxActionResponseSchema>;
+
+/** Path parameter `{sessionId}` of a checkout session (ours `sbx_…`, Stripe's `cs_…`). */
+export const checkoutSessionParamsSchema = z.object({
+  sessionId: tokenText(200, 'Invalid payment session id'),
+});
+
+/** Path parameter `{provider}` of `POST /payments/webhooks/{provider}`. */
+export const webhookProviderParamsSchema = z.object({
+  provider: z
+    .string()
+    .regex(/^[a-z0-9-]{1,40}$/, 'Unknown payment provider')
+    .describe('Payment provider name, e.g. stripe or sandbox'),
+});
+
+/** Answer of `POST /payments/webhooks/{provider}`: received, and what the event did. */
+export const webhookResponseSchema = z.object({
+  received: z.literal(true),
+  outcome: z
+    .string()
+    .describe('fulfilled, unchanged, failed, expired, refunded, ignored, unmatched or duplicate'),
+});

@@ -1,7 +1,7 @@
 /** User shapes (spec section 3) and the profile calls (spec section 7). */
 import { z } from 'zod';
 import { idSchema, isoDateTimeSchema } from './common.js';
-import { countrySchema, usernameSchema } from './validation.js';
+import { countryInputSchema, countrySchema, usernameSchema } from './validation.js';
 
 export const USER_ROLES = ['USER', 'ADMIN', 'SUPER_ADMIN'] as const;
 export const userRoleSchema = z.enum(USER_ROLES);
@@ -61,7 +61,7 @@ export type UserResponse = z.infer<typeof userResponseSchema>;
 export const updateProfileRequestSchema = z
   .object({
     username: usernameSchema.optional(),
-    country: countrySchema.nullable().optional().describe('null clears the country'),
+    country: countryInputSchema.nullable().optional().describe('null clears the country'),
   })
   .strict();
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import {
+  COUNTRIES,
   COUNTRY_CODES,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_CRITERIA,
@@ -11,6 +12,7 @@ import {
   USERNAME_MAX_LENGTH,
   USERNAME_MIN_LENGTH,
 } from './constants.js';
+import { text } from './text.js';
 
 /** Field messages quoted by spec section 5 (and a few of ours for limits the spec leaves open). */
 export const VALIDATION_MESSAGES = {
@@ -92,7 +94,7 @@ export function passwordMeetsRequirements(password: string): boolean {
 }
 
 /** A string field whose missing or non-string input is answered with `required`. */
-const requiredString = (required: string) => z.string({ error: required });
+const requiredString = (required: string) => text({ required });
 
 /** Email field: trimmed, lower-cased, required, simple pattern (spec section 5). */
 export const emailSchema = requiredString(VALIDATION_MESSAGES.emailRequired)
@@ -124,3 +126,21 @@ export const usernameSchema = requiredString(VALIDATION_MESSAGES.usernameRequire
 
 /** Country: one of the ten codes of spec section 9; empty means "not given". */
 export const countrySchema = z.enum(COUNTRY_CODES, { error: VALIDATION_MESSAGES.countryInvalid });
+
+/**
+ * A country as a client may send it: the ISO code (`CA`) or the name the spec's select shows
+ * (`Canada`), in any letter case. Parsed to the code, which is what is stored and answered.
+ */
+export const countryInputSchema = text({ required: VALIDATION_MESSAGES.countryInvalid })
+  .trim()
+  .transform((value) => {
+    const wanted = value.toLowerCase();
+    return (
+      COUNTRIES.find((c) => c.code.toLowerCase() === wanted || c.name.toLowerCase() === wanted)
+        ?.code ?? value
+    );
+  })
+  .pipe(countrySchema)
+  .describe(
+    `ISO 3166-1 alpha-2 code or name: ${COUNTRIES.map((c) => `${c.code} (${c.name})`).join(', ')}`,
+  );

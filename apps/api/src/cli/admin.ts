@@ -1,5 +1,5 @@
 /**
- * `npm run admin -- <command> <email>`: manage admins from the shell (issue 4).
+ * `npm run admin -- <command> <email>`: manage admins from the shell (README "Admins").
  *   create <email> [--super]   create an ADMIN (or SUPER_ADMIN) account; the password comes from
  *                              ADMIN_PASSWORD, or a random one is generated and printed once
  *   promote <email> [--super]  make an existing account ADMIN (or SUPER_ADMIN) and ACTIVE
@@ -11,9 +11,8 @@ import path from 'node:path';
 import { emailSchema, passwordMeetsRequirements } from '@flockr/contract';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
-import { hashPassword } from '../lib/password.js';
-import { findUserByEmail, insertUser, updateUser } from '../modules/users/repository.js';
-import { freeUsername } from '../seed/admin.js';
+import { PasswordHasher } from '../lib/password.js';
+import { createAdminAccount, findAccount, promoteAccount } from '../modules/accounts/bootstrap.js';
 
 const USAGE = 'Usage: npm run admin -- create|promote <email> [--super]';
 
@@ -33,13 +32,13 @@ async function main(argv: string[]): Promise<number> {
       : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
   );
   try {
-    const existing = await findUserByEmail(database.db, email.data);
+    const existing = await findAccount(database.db, email.data);
     if (command === 'promote') {
       if (!existing) {
         console.error(`No account with email ${email.data}.`);
         return 1;
       }
-      await updateUser(database.db, existing.id, { role, status: 'ACTIVE' });
+      await promoteAccount(database.db, existing, role);
       console.log(`${email.data} is now ${role}.`);
       return 0;
     }
@@ -55,16 +54,13 @@ async function main(argv: string[]): Promise<number> {
       return 1;
     }
     const password = given ?? `${randomBytes(12).toString('base64url')}!a1A`;
-    const username = await freeUsername(database.db, email.data.split('@')[0] ?? 'admin');
-    await insertUser(database.db, {
-      username,
+    const created = await createAdminAccount(database.db, {
       email: email.data,
-      passwordHash: await hashPassword(password, config.passwordHashCost),
+      password,
       role,
-      notificationsEnabled: false,
-      marketingEmails: false,
+      passwords: new PasswordHasher(config.passwordHashing),
     });
-    console.log(`Created ${role} ${email.data} (username ${username}).`);
+    console.log(`Created ${role} ${email.data} (username ${created.username}).`);
     if (!given) console.log(`Password (shown once): ${password}`);
     return 0;
   } finally {

@@ -7,28 +7,26 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import lockfile from 'proper-lockfile';
+import { localChangeFeed, postgresChangeFeed, type ChangeFeed } from './changes.js';
+import { lockDataDir, type DataDirLock } from './data-dir-lock.js';
 import * as schema from './schema.js';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 /** A Drizzle database or an open transaction: repositories accept either. */
 export type Executor = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
-export type Transaction = PgTransaction<
-  PgQueryResultHKT,
-  Schema,
-  ExtractTablesWithRelations<Schema>
->;
 
 /** An open database: the Drizzle handle, which engine it is, and how to close it. */
 export interface Database {
   db: Executor;
   kind: 'pglite' | 'postgres';
+  /** Change notices between instances sharing this database (changes.ts). */
+  changes: ChangeFeed;
   close(): Promise<void>;
 }
 
@@ -38,18 +36,33 @@ export const MIGRATIONS_FOLDER = path.resolve(
   '../../drizzle',
 );
 
-export type DatabaseTarget =
+export type DatabaseTarget = (
   | { kind: 'postgres'; url: string }
   | { kind: 'pglite'; dataDir: string }
-  | { kind: 'pglite-memory' };
+  | { kind: 'pglite-memory' }
+) & {
+  /** Called with every statement the app runs (tests read the request log through it). */
+  onQuery?: (query: string) => void;
+};
+
+/** Drizzle's logger for `target.onQuery`, or none. */
+function queryLogger(target: DatabaseTarget) {
+  const onQuery = target.onQuery;
+  return onQuery ? { logQuery: (query: string) => onQuery(query) } : false;
+}
 
 /**
  * Opens the database and applies pending migrations.
  * - postgres: a pooled node-postgres connection to `url`.
- * - pglite: files under `dataDir`, guarded by a lock so a second process refuses to start
- *   (PGlite allows one connection in one process).
+ * - pglite: files under `dataDir`, guarded by an operating-system lock on `{dataDir}.lock`
+ *   (data-dir-lock.ts) so a second process refuses to start (PGlite allows one connection in one
+ *   process). The kernel drops the lock when its process ends, so a restart after a crash or
+ *   `kill -9` opens at once; PostgreSQL's crash recovery then replays the WAL, and every
+ *   committed row is there (tested in data-dir-lock.test.ts).
  * - pglite-memory: an in-memory PGlite (tests).
- * @throws when the database cannot be reached or the PGlite folder is locked by another process.
+ * `close()` closes the database and then releases the lock.
+ * @throws when the database cannot be reached or migrated; DataDirInUseError ("The embedded
+ *   database at … is in use by another process. …") when another live process holds the folder.
  */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
@@ -60,41 +73,60 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     pool.on('error', (error) => {
       if (!closing) console.warn(`PostgreSQL connection lost: ${error.message}`);
     });
-    const db = drizzlePg(pool, { schema }) as unknown as Executor;
+    const db = drizzlePg(pool, { schema, logger: queryLogger(target) }) as unknown as Executor;
     await migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_FOLDER });
+    const changes = await postgresChangeFeed(target.url, (error) => {
+      if (!closing) console.warn(`PostgreSQL change feed: ${error.message}`);
+    });
     return {
       db,
       kind: 'postgres',
+      changes,
       close: async () => {
         closing = true;
+        await changes.close();
         await pool.end();
       },
     };
   }
-  let release: (() => Promise<void>) | undefined;
+  let lock: DataDirLock | undefined;
   let client: PGlite;
   if (target.kind === 'pglite') {
     mkdirSync(target.dataDir, { recursive: true });
-    try {
-      release = await lockfile.lock(target.dataDir, { stale: 30_000, update: 10_000 });
-    } catch {
-      throw new Error(
-        `The embedded database at ${target.dataDir} is in use by another process. Stop it first, or set DATABASE_URL to use PostgreSQL.`,
-      );
-    }
-    client = new PGlite(target.dataDir);
+    lock = lockDataDir(target.dataDir);
+    // relaxedDurability stays off (the default, spelled out): every query waits until its
+    // writes have reached the file system. On Node, PGlite writes the files directly (NODEFS,
+    // synchronous writes), so a committed transaction's WAL is in the operating system before
+    // the commit returns and survives the process being killed. (PGlite runs with fsync=off and
+    // its Node file system cannot fsync, so a power cut or kernel crash is not covered: use
+    // PostgreSQL for that.)
+    client = new PGlite({ dataDir: target.dataDir, relaxedDurability: false });
   } else {
     client = new PGlite();
   }
-  await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Executor;
-  await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER });
-  return {
-    db,
-    kind: 'pglite',
-    close: async () => {
-      await client.close();
-      await release?.();
-    },
-  };
+  try {
+    await client.waitReady;
+    const db = drizzlePglite(client, {
+      schema,
+      logger: queryLogger(target),
+    }) as unknown as Executor;
+    await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER });
+    return {
+      db,
+      kind: 'pglite',
+      changes: localChangeFeed(),
+      close: async () => {
+        try {
+          await client.close();
+        } finally {
+          lock?.release();
+        }
+      },
+    };
+  } catch (error) {
+    // Do not keep the folder locked for a database that never opened.
+    await client.close().catch(() => {});
+    lock?.release();
+    throw error;
+  }
 }

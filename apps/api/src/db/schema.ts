@@ -1,8 +1,8 @@
 /**
  * Database schema (Drizzle pg-core), the same for embedded PGlite and PostgreSQL.
  * Money is integer minor units plus an ISO 4217 currency; every instant is `timestamptz` (UTC).
- * Nothing a user paid for is ever hard-deleted: orders, payments, subscription periods and
- * download events have no delete path.
+ * Nothing a user paid for is ever hard-deleted: orders, checkout sessions, provider events,
+ * subscription periods and downloads have no delete path.
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -29,7 +29,12 @@ const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull(
 export const userRole = pgEnum('user_role', USER_ROLES);
 export const userStatus = pgEnum('user_status', USER_STATUSES);
 export const orderStatus = pgEnum('order_status', ORDER_STATUSES);
-export const paymentStatus = pgEnum('payment_status', ['OPEN', 'COMPLETED', 'FAILED', 'EXPIRED']);
+export const checkoutSessionStatus = pgEnum('checkout_session_status', [
+  'OPEN',
+  'COMPLETED',
+  'FAILED',
+  'EXPIRED',
+]);
 
 /** Accounts. Email and username are unique case-insensitively. */
 export const users = pgTable(
@@ -163,9 +168,12 @@ export const orders = pgTable(
   ],
 );
 
-/** A payment attempt at a provider for an order: one per (order, provider), reused on retry. */
-export const payments = pgTable(
-  'payments',
+/**
+ * A hosted checkout session at a payment provider for an order: one per (order, provider),
+ * reused when the buyer asks again. Its status is written only by billing's transition function.
+ */
+export const checkoutSessions = pgTable(
+  'checkout_sessions',
   {
     id: id(),
     orderId: uuid('order_id')
@@ -173,7 +181,7 @@ export const payments = pgTable(
       .references(() => orders.id),
     provider: text('provider').notNull(),
     providerSessionId: text('provider_session_id').notNull(),
-    status: paymentStatus('status').notNull().default('OPEN'),
+    status: checkoutSessionStatus('status').notNull().default('OPEN'),
     paymentUrl: text('payment_url').notNull(),
     /** The provider's id of the money movement (Stripe: the PaymentIntent), known once paid. */
     providerPaymentId: text('provider_payment_id'),
@@ -183,15 +191,16 @@ export const payments = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('payments_order_provider_key').on(t.orderId, t.provider),
-    uniqueIndex('payments_provider_session_key').on(t.provider, t.providerSessionId),
+    uniqueIndex('checkout_sessions_order_provider_key').on(t.orderId, t.provider),
+    uniqueIndex('checkout_sessions_provider_session_key').on(t.provider, t.providerSessionId),
   ],
 );
 
 /**
  * Every provider event received (webhook or reconciliation), once: the unique (provider, event
  * id) is what makes a redelivered event change nothing. Written in the same transaction as the
- * event's effect.
+ * event's effect, with what the event did (`outcome`). An event that names an order we do not
+ * have is kept with `outcome = 'unmatched'` and the provider's reference, for an admin to look at.
  */
 export const paymentEvents = pgTable(
   'payment_events',
@@ -201,9 +210,40 @@ export const paymentEvents = pgTable(
     eventId: text('event_id').notNull(),
     type: text('type').notNull(),
     orderId: uuid('order_id').references(() => orders.id),
+    /** What the event did: fulfilled, unchanged, failed, expired, refunded, ignored, unmatched. */
+    outcome: text('outcome'),
+    /** The order, session or payment id the event named (kept for unmatched events). */
+    reference: text('reference'),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('payment_events_provider_event_key').on(t.provider, t.eventId)],
+  (t) => [
+    uniqueIndex('payment_events_provider_event_key').on(t.provider, t.eventId),
+    index('payment_events_outcome_idx').on(t.outcome, t.receivedAt),
+  ],
+);
+
+/**
+ * Every change of an order's status, with its cause: a provider event (`providerEventId`), an
+ * admin (`actorId`, with the note), the clock (expiry), or the buyer on the payment page. Written
+ * by billing's transition function in the transaction of the change; never updated or deleted.
+ */
+export const orderStatusChanges = pgTable(
+  'order_status_changes',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    fromStatus: orderStatus('from_status').notNull(),
+    toStatus: orderStatus('to_status').notNull(),
+    /** One of the contract's ORDER_TRANSITION_CAUSES. */
+    cause: text('cause').notNull(),
+    actorId: uuid('actor_id').references(() => users.id),
+    providerEventId: uuid('provider_event_id').references(() => paymentEvents.id),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_status_changes_order_idx').on(t.orderId, t.createdAt)],
 );
 
 /** A user's subscription: one row per user; `expiresAt` is when access ends (exact). */
@@ -253,50 +293,69 @@ export const subscriptionPeriods = pgTable(
 );
 
 /**
- * Program versions (release artifacts). A version is either stored here (`storagePath`,
- * relative to DATA_DIR) or hosted elsewhere (`downloadUrl`).
+ * Releases: versions of the program (the spec's "downloads" in the admin panel and
+ * `/downloads/*`). `downloadCount` counts the downloads of all its artifacts.
  */
-export const downloads = pgTable(
-  'downloads',
+export const releases = pgTable(
+  'releases',
   {
     id: id(),
     version: text('version').notNull(),
-    filename: text('filename').notNull(),
-    storagePath: text('storage_path'),
-    downloadUrl: text('download_url'),
-    fileSize: bigint('file_size', { mode: 'number' }).notNull(),
-    sha256: text('sha256'),
     releaseDate: date('release_date', { mode: 'string' }).notNull(),
     isActive: boolean('is_active').notNull().default(true),
     downloadCount: integer('download_count').notNull().default(0),
     createdAt: createdAt(),
   },
+  (t) => [uniqueIndex('releases_version_key').on(t.version)],
+);
+
+/**
+ * The files of a release. An artifact is either stored here (`storagePath`, relative to
+ * DATA_DIR) or hosted elsewhere (`downloadUrl`). Size in bytes; SHA-256 in hex when known.
+ */
+export const artifacts = pgTable(
+  'artifacts',
+  {
+    id: id(),
+    releaseId: uuid('release_id')
+      .notNull()
+      .references(() => releases.id),
+    filename: text('filename').notNull(),
+    storagePath: text('storage_path'),
+    downloadUrl: text('download_url'),
+    fileSize: bigint('file_size', { mode: 'number' }).notNull(),
+    sha256: text('sha256'),
+    createdAt: createdAt(),
+  },
   (t) => [
-    uniqueIndex('downloads_version_key').on(t.version),
+    index('artifacts_release_idx').on(t.releaseId),
     check(
-      'downloads_has_source',
+      'artifacts_has_source',
       sql`${t.storagePath} is not null or ${t.downloadUrl} is not null`,
     ),
   ],
 );
 
-/** One row per download served; `linkId` (the signed link's id) makes each link count once. */
-export const downloadEvents = pgTable(
-  'download_events',
+/**
+ * Downloads: one user fetching one artifact. `linkId` (the signed link's id) makes each link
+ * count once, however often the file is resumed.
+ */
+export const downloads = pgTable(
+  'downloads',
   {
     id: id(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
-    downloadId: uuid('download_id')
+    artifactId: uuid('artifact_id')
       .notNull()
-      .references(() => downloads.id),
+      .references(() => artifacts.id),
     linkId: text('link_id').notNull(),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('download_events_link_key').on(t.linkId),
-    index('download_events_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('downloads_link_key').on(t.linkId),
+    index('downloads_user_idx').on(t.userId, t.createdAt),
   ],
 );
 
@@ -364,11 +423,13 @@ export const auditLog = pgTable(
 export type UserRow = typeof users.$inferSelect;
 export type PlanRow = typeof plans.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
-export type PaymentRow = typeof payments.$inferSelect;
+export type CheckoutSessionRow = typeof checkoutSessions.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type SubscriptionPeriodRow = typeof subscriptionPeriods.$inferSelect;
-export type DownloadRow = typeof downloads.$inferSelect;
+export type ReleaseRow = typeof releases.$inferSelect;
+export type ArtifactRow = typeof artifacts.$inferSelect;
 export type ChangelogEntryRow = typeof changelogEntries.$inferSelect;
 export type AuditLogRow = typeof auditLog.$inferSelect;
+export type PaymentEventRow = typeof paymentEvents.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type UserTokenRow = typeof userTokens.$inferSelect;

@@ -6,7 +6,7 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
 
 /** How many of the most common passwords are refused. */
-export const COMMON_PASSWORD_COUNT = 10_000;
+const COMMON_PASSWORD_COUNT = 10_000;
 
 const ranked = (dictionary as Record<string, string[]>)['passwords-common'] ?? [];
 const common = new Set(ranked.slice(0, COMMON_PASSWORD_COUNT).map((p) => p.toLowerCase()));
@@ -15,6 +15,3 @@ const common = new Set(ranked.slice(0, COMMON_PASSWORD_COUNT).map((p) => p.toLow
 export function isCommonPassword(password: string): boolean {
   return common.has(password.toLowerCase());
 }
-
-/** Number of entries loaded (0 would mean the package changed shape). */
-export const commonPasswordListSize = () => common.size;

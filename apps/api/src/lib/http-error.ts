@@ -1,22 +1,53 @@
 /**
- * The one error type domain code throws. The error handler turns it into
- * `{ "error": message }` with `statusCode` (ARCHITECTURE habit 4).
+ * The one error type domain code throws. It names an entry of the contract's error catalogue
+ * (`API_ERRORS` for the text, `API_ERROR_CODES` for the stable code); the error handler
+ * (plugins/errors.ts) answers it as `{ "error": text, "code": CODE }` with its HTTP status.
  */
+import {
+  API_ERROR_CODES,
+  API_ERRORS,
+  VALIDATION_FAILED,
+  type ApiErrorKey,
+  type ErrorCode,
+} from '@flockr/contract';
+
 export class HttpError extends Error {
+  /** The stable machine code of the answer (docs/errors.md). */
+  readonly code: ErrorCode;
+
+  /**
+   * @param statusCode HTTP status (4xx or 5xx).
+   * @param key the catalogue entry; its text is the message unless `options.message` is given
+   *   (texts with placeholders, such as `orderTransition`).
+   * @param options extra response headers (e.g. Retry-After), or a message of the same meaning.
+   */
   constructor(
     public readonly statusCode: number,
-    message: string,
-    public readonly headers: Record<string, string> = {},
+    key: ApiErrorKey,
+    public readonly options: { message?: string; headers?: Record<string, string> } = {},
   ) {
-    super(message);
+    super(options.message ?? API_ERRORS[key]);
     this.name = 'HttpError';
+    this.code = API_ERROR_CODES[key];
+  }
+
+  /** Response headers to send with the answer. */
+  get headers(): Record<string, string> {
+    return this.options.headers ?? {};
   }
 }
 
-/** Shorthands for the statuses the API uses. */
-export const badRequest = (message: string) => new HttpError(400, message);
-export const unauthorized = (message: string) => new HttpError(401, message);
-export const forbidden = (message: string) => new HttpError(403, message);
-export const notFound = (message: string) => new HttpError(404, message);
-export const conflict = (message: string) => new HttpError(409, message);
-export const gone = (message: string) => new HttpError(410, message);
+/** A field failed its rule: 400 with the field's own message (spec section 5) and VALIDATION_FAILED. */
+export class ValidationError extends HttpError {
+  override readonly code: ErrorCode = VALIDATION_FAILED;
+  constructor(message: string) {
+    super(400, 'invalidRequest', { message });
+  }
+}
+
+/** Shorthands for the statuses the API uses; each takes a catalogue key. */
+export const badRequest = (key: ApiErrorKey) => new HttpError(400, key);
+export const unauthorized = (key: ApiErrorKey) => new HttpError(401, key);
+export const forbidden = (key: ApiErrorKey) => new HttpError(403, key);
+export const notFound = (key: ApiErrorKey) => new HttpError(404, key);
+export const conflict = (key: ApiErrorKey) => new HttpError(409, key);

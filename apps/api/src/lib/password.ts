@@ -1,12 +1,23 @@
 /**
- * Password hashing with Node's scrypt (RFC 7914), at OWASP's Password Storage Cheat Sheet
- * parameters by default: N=2^17, r=8, p=1, 16-byte random salt, 32-byte key. The async form runs
- * on libuv's thread pool, so it never blocks the event loop. Stored format:
- * `scrypt$<N>$<r>$<p>$<salt base64>$<key base64>`, so parameters can change without breaking
- * existing hashes.
+ * Password hashing (README "Passwords"; docs/decisions/011-password-hashing.md).
+ *
+ * New hashes are argon2id at OWASP's Password Storage Cheat Sheet parameters (m = 19 MiB, t = 2,
+ * p = 1), as PHC strings (`$argon2id$v=19$m=19456,t=2,p=1$<salt>$<hash>`), computed by
+ * `@node-rs/argon2` on libuv's thread pool. Hashes made by earlier versions
+ * (`scrypt$<N>$<r>$<p>$<salt base64>$<key base64>`, RFC 7914) still verify, and `verify` says
+ * when a stored hash should be replaced (older scheme or other parameters) so the caller can
+ * upgrade it at the next successful sign-in.
+ *
+ * Hashing is the most expensive thing the server does, so it is bounded: at most `concurrency`
+ * hashes run at once (the rest of the machine keeps answering everyone else), at most
+ * `queueLimit` wait; past that the caller gets 503 SERVER_BUSY with `Retry-After` instead of an
+ * ever longer wait (a credential-stuffing flood cannot starve the event loop).
  */
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { promisify } from 'node:util';
+import { hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
+import PQueue from 'p-queue';
+import { HttpError } from './http-error.js';
 
 const scrypt = promisify(scryptCb) as (
   password: string,
@@ -15,54 +26,117 @@ const scrypt = promisify(scryptCb) as (
   options: ScryptOptions,
 ) => Promise<Buffer>;
 
-const KEY_LENGTH = 32;
-const R = 8;
-const P = 1;
-
-/** Memory scrypt needs for cost `n` (128 · N · r bytes), plus headroom. */
-const maxmem = (n: number, r: number) => 128 * n * r + 16 * 1024 * 1024;
-
-/** Hashes `password` with scrypt at cost `n` (a power of two). Returns the stored string. */
-export async function hashPassword(password: string, n: number): Promise<string> {
-  const salt = randomBytes(16);
-  const key = await scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, {
-    N: n,
-    r: R,
-    p: P,
-    maxmem: maxmem(n, R),
-  });
-  return ['scrypt', n, R, P, salt.toString('base64'), key.toString('base64')].join('$');
+/** Cost parameters and bounds of the hasher (config PASSWORD_HASH_*). */
+export interface PasswordHashOptions {
+  /** argon2id memory in KiB (OWASP: 19456 = 19 MiB). */
+  memoryKiB: number;
+  /** argon2id passes (OWASP: 2). */
+  timeCost: number;
+  /** Hashes computed at once; the rest wait in line. */
+  concurrency: number;
+  /** Hashes allowed to wait; one more is refused with 503. */
+  queueLimit: number;
 }
 
-/**
- * Checks `password` against a stored hash in constant time. Returns false for a malformed hash
- * instead of throwing.
- */
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [scheme, nText, rText, pText, saltText, keyText] = stored.split('$');
-  if (scheme !== 'scrypt' || !nText || !rText || !pText || !saltText || !keyText) return false;
+/** OWASP's argon2id minimum (Password Storage Cheat Sheet). */
+export const OWASP_ARGON2ID = { memoryKiB: 19_456, timeCost: 2 } as const;
+
+/** `Algorithm.Argon2id` of @node-rs/argon2 (a const enum, which isolated modules cannot read). */
+const ARGON2ID = 2;
+
+/** Seconds a refused caller is told to wait (`Retry-After`). */
+export const BUSY_RETRY_AFTER_SECONDS = 1;
+
+/** What `verify` found: whether the password matches, and whether to store a fresh hash. */
+export interface PasswordCheck {
+  ok: boolean;
+  /** True when the stored hash uses an older scheme or other parameters than today's. */
+  needsRehash: boolean;
+}
+
+/** Checks a legacy scrypt hash (`scrypt$N$r$p$salt$key`) in constant time; false when malformed. */
+async function verifyScrypt(password: string, stored: string): Promise<boolean> {
+  const [, nText, rText, pText, saltText, keyText] = stored.split('$');
+  if (!nText || !rText || !pText || !saltText || !keyText) return false;
   const n = Number(nText);
   const r = Number(rText);
-  const p = Number(pText);
   const expected = Buffer.from(keyText, 'base64');
   const actual = await scrypt(
     password.normalize('NFKC'),
     Buffer.from(saltText, 'base64'),
     expected.length,
-    {
-      N: n,
-      r,
-      p,
-      maxmem: maxmem(n, r),
-    },
+    { N: n, r, p: Number(pText), maxmem: 128 * n * r + 16 * 1024 * 1024 },
   );
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
-/**
- * A hash of a random password, checked when a login names an unknown email so that the answer
- * takes as long as for a known one (no timing oracle for which emails exist).
- */
-export async function dummyHash(n: number): Promise<string> {
-  return hashPassword(randomBytes(16).toString('hex'), n);
+/** Hashes and checks passwords within the bounds of {@link PasswordHashOptions}. */
+export class PasswordHasher {
+  private readonly queue: PQueue;
+  private readonly params: string;
+  private dummy: Promise<string> | undefined;
+
+  constructor(private readonly options: PasswordHashOptions) {
+    this.queue = new PQueue({ concurrency: options.concurrency });
+    this.params = `m=${options.memoryKiB},t=${options.timeCost},p=1`;
+  }
+
+  /** Runs `work` in line; rejects with 503 SERVER_BUSY (Retry-After) when the line is full. */
+  private run<T>(work: () => Promise<T>): Promise<T> {
+    const busy = this.queue.pending >= this.options.concurrency;
+    if (busy && this.queue.size >= this.options.queueLimit) {
+      return Promise.reject(
+        new HttpError(503, 'serverBusy', {
+          headers: { 'retry-after': String(BUSY_RETRY_AFTER_SECONDS) },
+        }),
+      );
+    }
+    return this.queue.add(work);
+  }
+
+  /** A new argon2id PHC string for `password` (NFKC-normalised). @throws 503 SERVER_BUSY. */
+  hash(password: string): Promise<string> {
+    return this.run(() =>
+      argon2Hash(password.normalize('NFKC'), {
+        algorithm: ARGON2ID,
+        memoryCost: this.options.memoryKiB,
+        timeCost: this.options.timeCost,
+        parallelism: 1,
+      }),
+    );
+  }
+
+  /**
+   * Checks `password` against a stored hash of either scheme. A malformed hash never matches
+   * (no throw). @throws 503 SERVER_BUSY.
+   */
+  verify(password: string, stored: string): Promise<PasswordCheck> {
+    return this.run(async () => {
+      if (stored.startsWith('scrypt$')) {
+        return { ok: await verifyScrypt(password, stored), needsRehash: true };
+      }
+      if (!stored.startsWith('$argon2id$')) return { ok: false, needsRehash: true };
+      const ok = await argon2Verify(stored, password.normalize('NFKC')).catch(() => false);
+      return { ok, needsRehash: !stored.includes(`$${this.params}$`) };
+    });
+  }
+
+  /**
+   * Checks `password` against a hash of a random password: used when a sign-in names an unknown
+   * e-mail, so the answer costs the same work as for a known one (no timing oracle). Always
+   * false. @throws 503 SERVER_BUSY.
+   */
+  async verifyDummy(password: string): Promise<false> {
+    this.dummy ??= this.hash(randomBytes(16).toString('hex')).catch((error: unknown) => {
+      this.dummy = undefined;
+      throw error;
+    });
+    await this.verify(password, await this.dummy);
+    return false;
+  }
+
+  /** Hashes waiting and running now (metrics, tests). */
+  get load(): { running: number; waiting: number } {
+    return { running: this.queue.pending, waiting: this.queue.size };
+  }
 }

@@ -1,14 +1,16 @@
 /**
- * Signed tokens (JWT, RFC 7519) with `jose`, HS256 only: sessions (bearer tokens) and download
- * links. Each kind has its own audience so one can never be used as the other.
+ * Signed tokens (JWT, RFC 7519) with `jose`, HS256 only: sessions (bearer tokens), download
+ * links and device cookies. Each kind has its own audience so one can never be used as another.
  */
 import { randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 
 const ALGORITHM = 'HS256';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ISSUER = 'flockr';
 
-export type TokenAudience = 'session' | 'download';
+/** What a token is for: a sign-in session, a download link, or a trusted device (cookie). */
+export type TokenAudience = 'session' | 'download' | 'device';
 
 /** Claims carried by a token; `sub` is the user id, `jti` a unique token id. */
 export interface TokenClaims {
@@ -57,7 +59,8 @@ export class TokenService {
 
   /**
    * Verifies `token` for `audience`: HS256 only (so `none` and other algorithms are refused),
-   * signature, issuer, audience and expiry. Returns the claims, or null when any check fails.
+   * signature, issuer, audience, expiry, and `sub`/`jti` being UUIDs. Returns the claims, or
+   * null when any check fails.
    */
   async verify(audience: TokenAudience, token: string): Promise<TokenClaims | null> {
     try {
@@ -67,9 +70,13 @@ export class TokenService {
         audience,
         currentDate: this.now(),
       });
+      // Every token we sign names a user id and a token id that are UUIDs; anything else was
+      // not made here (and must not reach a database query as an id).
       if (
         typeof payload.sub !== 'string' ||
         typeof payload.jti !== 'string' ||
+        !UUID.test(payload.sub) ||
+        !UUID.test(payload.jti) ||
         typeof payload.exp !== 'number'
       ) {
         return null;

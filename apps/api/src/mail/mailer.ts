@@ -1,19 +1,19 @@
 /**
- * E-mail with nodemailer (issue 5). With SMTP_URL set, messages go to that SMTP server. Without
+ * E-mail with nodemailer (README "E-mail"). With SMTP_URL set, messages go to that SMTP server. Without
  * it (the embedded default) each message is written as an .eml file under DATA_DIR/outbox and a
  * one-line log says where, so a local user can open it in any mail program.
- * Transactional mail always goes out; marketing mail only to users who opted in (callers check
- * `marketing_emails` through {@link canReceive}).
+ * Everything sent today is transactional (account links, receipts, reminders); marketing mail, once
+ * there is any, goes only to users who opted in (`marketing_emails`).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from '../lib/logger.js';
 import nodemailer from 'nodemailer';
 import type { AppConfig } from '../config.js';
 
 /** A message to send; `text` and `html` are both required. */
-export interface MailMessage {
+interface MailMessage {
   to: string;
   subject: string;
   text: string;
@@ -26,19 +26,10 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
-/** Whether a user with these preferences may receive a message of `kind`. */
-export function canReceive(
-  kind: MailMessage['kind'],
-  user: { marketingEmails: boolean; deletedAt: Date | null },
-): boolean {
-  if (user.deletedAt) return false;
-  return kind === 'transactional' || user.marketingEmails;
-}
-
 /** Builds the mailer `config` asks for. */
 export function createMailer(
   config: Pick<AppConfig, 'smtpUrl' | 'mailFrom' | 'dataDir'>,
-  log: FastifyBaseLogger,
+  log: Logger,
 ): Mailer {
   if (config.smtpUrl) {
     const transport = nodemailer.createTransport(config.smtpUrl);

@@ -3,6 +3,7 @@
  * support address. Links are absolute URLs under PUBLIC_URL.
  */
 import escapeHtml from 'escape-html';
+import { orderRef } from '@flockr/contract';
 import type { AppConfig } from '../config.js';
 
 export interface Brand {
@@ -114,11 +115,11 @@ export const templates = {
   ) =>
     layout(
       b,
-      `Receipt for order #${r.orderId.slice(-8)}`,
+      `Receipt for order #${orderRef(r.orderId)}`,
       [
         `Hi ${username},`,
         `Thank you for your payment. Here is your receipt.`,
-        `Order: ${r.orderId}`,
+        `Order: #${orderRef(r.orderId)}`,
         `Plan: ${r.planName} (${r.period})`,
         `Amount: ${r.amount}`,
         `Date: ${r.date}`,
@@ -127,9 +128,9 @@ export const templates = {
       { label: 'Open Order History', url: `${b.publicUrl}/orders` },
     ),
   refund: (b: Brand, username: string, r: { orderId: string; planName: string; amount: string }) =>
-    layout(b, `Refund for order #${r.orderId.slice(-8)}`, [
+    layout(b, `Refund for order #${orderRef(r.orderId)}`, [
       `Hi ${username},`,
-      `Order ${r.orderId} (${r.planName}, ${r.amount}) was refunded. The time it added to your subscription was removed.`,
+      `Order #${orderRef(r.orderId)} (${r.planName}, ${r.amount}) was refunded. The time it added to your subscription was removed.`,
     ]),
   expiryReminder: (
     b: Brand,

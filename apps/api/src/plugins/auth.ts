@@ -1,31 +1,37 @@
 /**
- * Authentication guards. A request is signed in when it carries `Authorization: Bearer <JWT>`
- * with a valid session token (HS256, audience `session`, not expired) whose session (the token's
- * `jti`) has not been revoked and whose user still exists and is ACTIVE. The user is read from the database on every request, so a status or role
- * change takes effect at once, not when the token expires.
+ * Access guards (spec section 6, README "Admins"): the server enforces who may call each
+ * endpoint, from its `access` in the route table. A guard runs on request, before the body is
+ * read, and sets `request.auth`. A request is signed in when it carries `Authorization: Bearer
+ * <session token>` that the app's `authenticate` accepts (app.ts wires in accounts/sign-in.ts:
+ * valid, not revoked, account ACTIVE; the account is re-read on every request).
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { API_ERRORS, isAdminRole } from '@flockr/contract';
-import type { AppContext } from '../context.js';
+import type { FastifyRequest } from 'fastify';
+import { isAdminRole, type Access } from '@flockr/contract';
 import type { UserRow } from '../db/schema.js';
 import { forbidden, unauthorized } from '../lib/http-error.js';
-import { findSession } from '../modules/sessions/repository.js';
-import { findUserById } from '../modules/users/repository.js';
 
-/** The signed-in caller: their user row and the session (token) id. */
-export interface AuthState {
+/** The signed-in caller of a request: the user and the session (token) id. */
+export interface Caller {
   user: UserRow;
   sessionId: string;
 }
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Who a bearer token belongs to. @throws 401 SESSION_EXPIRED / 403 ACCOUNT_SUSPENDED or
+     * ACCOUNT_INACTIVE (HttpError).
+     */
+    authenticate(token: string): Promise<Caller>;
+  }
   interface FastifyRequest {
-    auth: AuthState | null;
+    /** The signed-in caller, set by the access guard of a non-public route. */
+    auth: Caller | null;
   }
 }
 
-/** Reads the bearer token of `request`, or null when there is none. */
-export function bearerToken(request: FastifyRequest): string | null {
+/** The bearer token of `request`, or null when there is none. */
+function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
   const [scheme, token] = header.split(' ');
@@ -33,60 +39,19 @@ export function bearerToken(request: FastifyRequest): string | null {
 }
 
 /**
- * Resolves the caller of `request`. Returns null for no token; throws 401 for a bad or expired
- * token or a deleted user, 403 for a SUSPENDED or INACTIVE account (so its sessions stop at once).
+ * The onRequest guard for `access` ('user', 'admin' or 'super-admin'):
+ * 401 AUTH_REQUIRED without a token; 401 SESSION_EXPIRED for a bad one; 403 ACCOUNT_SUSPENDED /
+ * ACCOUNT_INACTIVE; 403 FORBIDDEN for a USER on an admin route; 403 SUPER_ADMIN_ONLY for an ADMIN
+ * on a super-admin route.
  */
-export async function resolveAuth(
-  ctx: AppContext,
-  request: FastifyRequest,
-): Promise<AuthState | null> {
-  const token = bearerToken(request);
-  if (!token) return null;
-  const claims = await ctx.tokens.verify('session', token);
-  if (!claims) throw unauthorized(API_ERRORS.invalidToken);
-  const session = await findSession(ctx.db, claims.jti);
-  if (
-    !session ||
-    session.userId !== claims.sub ||
-    session.revokedAt ||
-    session.expiresAt <= ctx.now()
-  ) {
-    throw unauthorized(API_ERRORS.invalidToken);
-  }
-  const user = await findUserById(ctx.db, claims.sub);
-  if (!user || user.deletedAt) throw unauthorized(API_ERRORS.invalidToken);
-  if (user.status === 'SUSPENDED') throw forbidden(API_ERRORS.accountSuspended);
-  if (user.status === 'INACTIVE') throw forbidden(API_ERRORS.accountInactive);
-  return { user, sessionId: claims.jti };
-}
-
-/** preHandler: the caller must be signed in (401 otherwise). Sets `request.auth`. */
-export function requireUser(ctx: AppContext) {
-  return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
-    const auth = await resolveAuth(ctx, request);
-    if (!auth) throw unauthorized(API_ERRORS.authRequired);
-    request.auth = auth;
-  };
-}
-
-/** preHandler: the caller must be signed in as ADMIN or SUPER_ADMIN (401 / 403 otherwise). */
-export function requireAdmin(ctx: AppContext) {
-  const requireSignedIn = requireUser(ctx);
-  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    await requireSignedIn(request, reply);
-    if (!isAdminRole(request.auth?.user.role)) throw forbidden(API_ERRORS.forbidden);
-  };
-}
-
-/** Route hook after {@link requireAdmin}: only a SUPER_ADMIN passes (403 otherwise). */
-export function requireSuperAdmin() {
+export function accessGuard(access: Exclude<Access, 'public'>) {
   return async (request: FastifyRequest): Promise<void> => {
-    if (request.auth?.user.role !== 'SUPER_ADMIN') throw forbidden(API_ERRORS.superAdminOnly);
+    const token = bearerToken(request);
+    if (!token) throw unauthorized('authRequired');
+    const caller = await request.server.authenticate(token);
+    if (access !== 'user' && !isAdminRole(caller.user.role)) throw forbidden('forbidden');
+    if (access === 'super-admin' && caller.user.role !== 'SUPER_ADMIN')
+      throw forbidden('superAdminOnly');
+    request.auth = caller;
   };
-}
-
-/** The signed-in user of a request that passed {@link requireUser}. */
-export function currentUser(request: FastifyRequest): UserRow {
-  if (!request.auth) throw unauthorized(API_ERRORS.authRequired);
-  return request.auth.user;
 }

@@ -1,24 +1,42 @@
 /**
- * One error handler for the whole API (ARCHITECTURE habit 4): every failure is answered as
- * `{ "error": "<text>" }`. Domain errors keep their status and text; validation failures are 400
+ * One error handler for the whole API: every failure is answered as `{ "error": "<text>",
+ * "code": "<CODE>" }` (docs/errors.md). Domain errors keep their status and text; validation failures are 400
  * with the first field message (the spec's texts from the contract); malformed JSON is 400,
- * oversize bodies 413, wrong content types 415; anything unexpected is logged and answered as
- * a 500 with a generic text, never its details.
+ * oversize bodies 413, wrong content types 415; a value the database refuses (SQLSTATE class 22)
+ * is 400; anything unexpected is logged and answered as a 500 with a generic text, never its
+ * details.
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { API_ERRORS, API_BASE_PATH, errorResponseSchema } from '@flockr/contract';
+import {
+  API_BASE_PATH,
+  API_ERROR_CODES,
+  API_ERRORS,
+  VALIDATION_FAILED,
+  type ApiErrorKey,
+} from '@flockr/contract';
+import { isInvalidInputError } from '../lib/db-errors.js';
 import { HttpError } from '../lib/http-error.js';
 
-/** Installs the error and not-found handlers for API routes on `app`. */
+/** The body of an error answer for catalogue entry `key` (its text unless `message` is given). */
+export function errorBody(key: ApiErrorKey, message?: string): { error: string; code: string } {
+  return { error: message ?? API_ERRORS[key], code: API_ERROR_CODES[key] };
+}
+
+/** Installs the error handler for the whole app. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).headers(error.headers).send({ error: error.message });
+      return reply
+        .status(error.statusCode)
+        .headers(error.headers)
+        .send({ error: error.message, code: error.code });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
-      return reply.status(400).send({ error: first?.message ?? API_ERRORS.invalidRequest });
+      return reply
+        .status(400)
+        .send({ error: first?.message ?? API_ERRORS.invalidRequest, code: VALIDATION_FAILED });
     }
     const code = (error as FastifyError).code;
     const status = (error as FastifyError).statusCode;
@@ -26,22 +44,28 @@ export function registerErrorHandling(app: FastifyInstance): void {
       code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
       (code === 'FST_ERR_CTP_EMPTY_JSON_BODY' && status === 400)
     ) {
-      return reply.status(400).send({ error: API_ERRORS.invalidJson });
+      return reply.status(400).send(errorBody('invalidJson'));
     }
     if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.status(413).send({ error: API_ERRORS.payloadTooLarge });
+      return reply.status(413).send(errorBody('payloadTooLarge'));
     }
     if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return reply.status(415).send({ error: API_ERRORS.unsupportedMediaType });
+      return reply.status(415).send(errorBody('unsupportedMediaType'));
     }
     if (status === 429) {
-      return reply.status(429).send({ error: API_ERRORS.tooManyRequests });
+      return reply.status(429).send(errorBody('tooManyRequests'));
     }
     if (status && status >= 400 && status < 500) {
-      return reply.status(status).send({ error: error.message || API_ERRORS.invalidRequest });
+      const key: ApiErrorKey = status === 404 ? 'notFound' : 'invalidRequest';
+      return reply.status(status).send(errorBody(key, error.message || undefined));
+    }
+    // Last line of defence: input the schemas let through but the database refused.
+    if (isInvalidInputError(error)) {
+      request.log.warn({ err: error }, 'database refused a value from the request');
+      return reply.status(400).send(errorBody('invalidRequest'));
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ error: API_ERRORS.serverError });
+    return reply.status(500).send(errorBody('serverError'));
   });
 }
 
@@ -52,17 +76,4 @@ export function isApiPath(url: string): boolean {
     url.startsWith(`${API_BASE_PATH}/`) ||
     url.startsWith(`${API_BASE_PATH}?`)
   );
-}
-
-/**
- * Route-schema `response` entries for error statuses: each answers `{ "error": "<text>" }`.
- * Example: `response: { 200: okSchema, ...errorResponses(400, 401, 404) }`.
- */
-export function errorResponses<S extends number>(
-  ...statuses: S[]
-): Record<S, typeof errorResponseSchema> {
-  return Object.fromEntries(statuses.map((s) => [s, errorResponseSchema])) as Record<
-    S,
-    typeof errorResponseSchema
-  >;
 }

@@ -1,23 +1,27 @@
 /**
- * Brute-force and abuse limits (issue 5, OWASP ASVS V6.3) with @fastify/rate-limit. Counters live
+ * Brute-force and abuse limits (OWASP ASVS V6.3) with @fastify/rate-limit. Counters live
  * in Redis when REDIS_URL is set, so every server instance shares them; otherwise in memory.
  * Exceeding a limit answers 429 'Too many requests. Please try again later' with Retry-After.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
-import { API_ERRORS } from '@flockr/contract';
 import type { AppConfig } from '../config.js';
 import { HttpError } from '../lib/http-error.js';
 
 /** A preHandler that counts the request under a key and refuses it past the limit. */
-export type Limiter = (request: FastifyRequest) => Promise<void>;
+type Limiter = (request: FastifyRequest) => Promise<void>;
 
 export interface Limiters {
   /** Login attempts per client address. */
   loginPerIp: Limiter;
   /** Login attempts per account (the email tried), whichever address they come from. */
   loginPerAccount: Limiter;
+  /**
+   * Login attempts from one trusted device (a valid device cookie for the account tried), in
+   * place of the two limits above (modules/auth/device-cookie.ts).
+   */
+  loginPerDevice: Limiter;
   /** Register, forgot-password, reset and resend calls per client address. */
   sensitivePerIp: Limiter;
 }
@@ -53,8 +57,8 @@ export async function registerRateLimits(
     return async (request) => {
       const result = await check(request);
       if (!result.isAllowed && result.isExceeded) {
-        throw new HttpError(429, API_ERRORS.tooManyRequests, {
-          'retry-after': String(result.ttlInSeconds),
+        throw new HttpError(429, 'tooManyRequests', {
+          headers: { 'retry-after': String(result.ttlInSeconds) },
         });
       }
     };
@@ -65,5 +69,10 @@ export async function registerRateLimits(
     loginPerIp: make('login-ip', config.rateLimits.loginPerIp, (r) => r.ip),
     loginPerAccount: make('login-account', config.rateLimits.loginPerAccount, email),
     sensitivePerIp: make('sensitive-ip', config.rateLimits.sensitivePerIp, (r) => r.ip),
+    loginPerDevice: make(
+      'login-device',
+      config.rateLimits.loginPerDevice ?? config.rateLimits.loginPerAccount,
+      (r) => r.trustedDevice?.id ?? `untrusted:${r.ip}`,
+    ),
   };
 }

@@ -5,12 +5,12 @@ import path from 'node:path';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
-import { changelogEntries, downloads, plans, users } from '../db/schema.js';
-import { verifyPassword } from '../lib/password.js';
-import { findUserByEmail } from '../modules/users/repository.js';
+import { artifacts, changelogEntries, plans, releases, users } from '../db/schema.js';
+import { PasswordHasher } from '../lib/password.js';
+import { findUserByEmail } from '../modules/accounts/repository.js';
 import { createHarness, type Harness } from '../test/harness.js';
 import { fileDigest } from './artifacts.js';
-import { ensureAdmin } from './admin.js';
+import { ensureAdmin } from '../modules/accounts/bootstrap.js';
 import { seed } from './seed.js';
 
 let h: Harness;
@@ -21,21 +21,21 @@ afterAll(async () => {
   await h.close();
 });
 
-const total = async (table: typeof plans | typeof downloads | typeof changelogEntries) =>
+const total = async (table: typeof plans | typeof releases | typeof changelogEntries) =>
   (await h.db.select({ n: count() }).from(table))[0]!.n;
 
 describe('seed', () => {
   it('is idempotent: a second run adds nothing', async () => {
-    const before = [await total(plans), await total(downloads), await total(changelogEntries)];
+    const before = [await total(plans), await total(releases), await total(changelogEntries)];
     expect(before).toEqual([3, 2, 3]);
     await seed(h.db, h.config);
-    expect([await total(plans), await total(downloads), await total(changelogEntries)]).toEqual(
+    expect([await total(plans), await total(releases), await total(changelogEntries)]).toEqual(
       before,
     );
   });
 
   it('stores real ZIP files whose size and SHA-256 match the database, rebuilt identically when lost', async () => {
-    const rows = await h.db.select().from(downloads);
+    const rows = await h.db.select().from(artifacts);
     for (const row of rows) {
       const file = path.join(h.config.dataDir, row.storagePath!);
       expect(await fileDigest(file)).toEqual({ size: row.fileSize, sha256: row.sha256 });
@@ -55,13 +55,14 @@ describe('ensureAdmin', () => {
     const config = {
       adminEmail: 'boss@example.com',
       adminPassword: 'B0ss!secret',
-      passwordHashCost: 2 ** 12,
+      passwordHashing: { memoryKiB: 1024, timeCost: 1, concurrency: 2, queueLimit: 1000 },
     };
     expect(await ensureAdmin(h.db, config)).toBe('created');
     expect(await ensureAdmin(h.db, config)).toBe('unchanged');
     const admin = await findUserByEmail(h.db, 'boss@example.com');
     expect(admin).toMatchObject({ role: 'ADMIN', status: 'ACTIVE' });
-    expect(await verifyPassword('B0ss!secret', admin!.passwordHash)).toBe(true);
+    const hasher = new PasswordHasher(config.passwordHashing);
+    expect(await hasher.verify('B0ss!secret', admin!.passwordHash)).toMatchObject({ ok: true });
     expect(await ensureAdmin(h.db, { ...config, adminEmail: undefined })).toBe('skipped');
     const usersBefore = (await h.db.select({ n: count() }).from(users))[0]!.n;
     expect(usersBefore).toBeGreaterThan(0);

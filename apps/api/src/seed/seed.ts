@@ -5,15 +5,21 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import { PLAN_NAMES, versionFilename } from '@flockr/contract';
 import type { AppConfig } from '../config.js';
 import type { Executor } from '../db/client.js';
-import { changelogEntries, downloads, plans } from '../db/schema.js';
+import { isUniqueViolation } from '../lib/db-errors.js';
+import { insertMissingEntries } from '../modules/changelog/repository.js';
+import { insertMissingPlans } from '../modules/plans/repository.js';
+import {
+  findReleaseByVersion,
+  insertRelease,
+  updateArtifactDigest,
+} from '../modules/releases/repository.js';
 import { buildProgramZip, fileDigest } from './artifacts.js';
 
 /** Seeded plans. Prices in US cents. */
-export const SEED_PLANS = [
+const SEED_PLANS = [
   {
     name: PLAN_NAMES.free,
     description: 'Explore the product, read the changelog and get help from our community.',
@@ -53,7 +59,7 @@ export const SEED_PLANS = [
 ] as const;
 
 /** Seeded program versions; the newest is what Download Now gets. */
-export const SEED_VERSIONS = [
+const SEED_VERSIONS = [
   { version: '1.0.0', releaseDate: '2026-09-01' },
   { version: '1.1.0', releaseDate: '2026-11-01' },
 ] as const;
@@ -105,10 +111,10 @@ export async function seed(
   db: Executor,
   config: Pick<AppConfig, 'dataDir' | 'productName'>,
 ): Promise<void> {
-  await db
-    .insert(plans)
-    .values(SEED_PLANS.map((p) => ({ ...p, features: [...p.features], currency: 'USD' })))
-    .onConflictDoNothing({ target: plans.name });
+  await insertMissingPlans(
+    db,
+    SEED_PLANS.map((p) => ({ ...p, features: [...p.features], currency: 'USD' })),
+  );
 
   for (const v of SEED_VERSIONS) {
     const filename = versionFilename(config.productName, v.version);
@@ -117,36 +123,31 @@ export async function seed(
     const digest = existsSync(absolute)
       ? await fileDigest(absolute)
       : await buildProgramZip(absolute, config.productName, v.version);
-    const [existing] = await db
-      .select()
-      .from(downloads)
-      .where(eq(downloads.version, v.version))
-      .limit(1);
+    const existing = await findReleaseByVersion(db, v.version);
     if (!existing) {
-      await db
-        .insert(downloads)
-        .values({
-          version: v.version,
-          filename,
-          storagePath,
-          fileSize: digest.size,
-          sha256: digest.sha256,
-          releaseDate: v.releaseDate,
-        })
-        .onConflictDoNothing({ target: downloads.version });
+      try {
+        await insertRelease(
+          db,
+          { version: v.version, releaseDate: v.releaseDate },
+          { filename, storagePath, fileSize: digest.size, sha256: digest.sha256 },
+        );
+      } catch (error) {
+        // Another process seeded it first.
+        if (!isUniqueViolation(error, 'releases_version_key')) throw error;
+      }
     } else if (
-      existing.storagePath === storagePath &&
-      (existing.sha256 !== digest.sha256 || existing.fileSize !== digest.size)
+      existing.artifact.storagePath === storagePath &&
+      (existing.artifact.sha256 !== digest.sha256 || existing.artifact.fileSize !== digest.size)
     ) {
-      await db
-        .update(downloads)
-        .set({ fileSize: digest.size, sha256: digest.sha256 })
-        .where(eq(downloads.id, existing.id));
+      await updateArtifactDigest(db, existing.artifact.id, {
+        fileSize: digest.size,
+        sha256: digest.sha256,
+      });
     }
   }
 
-  await db
-    .insert(changelogEntries)
-    .values(SEED_CHANGELOG.map((c) => ({ ...c, isPublished: true })))
-    .onConflictDoNothing({ target: changelogEntries.version });
+  await insertMissingEntries(
+    db,
+    SEED_CHANGELOG.map((c) => ({ ...c, isPublished: true })),
+  );
 }

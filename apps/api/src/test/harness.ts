@@ -1,5 +1,5 @@
 /**
- * Test harness: a real app on a real, fresh database for each test file (ARCHITECTURE habit 7).
+ * Test harness: a real app on a real, fresh database for each test file (docs/architecture.md, "Tests").
  * - TEST_DB_KIND=pglite (default): an in-memory PGlite, migrated.
  * - TEST_DB_KIND=postgres: a new database `flockr_test_<random>` on TEST_DATABASE_URL's server,
  *   migrated, and dropped on close. Nothing depends on an earlier run.
@@ -21,6 +21,8 @@ import { seed } from '../seed/seed.js';
 export interface Harness {
   app: FastifyInstance;
   db: Database['db'];
+  /** The test database's URL on PostgreSQL (another instance can open it); undefined on PGlite. */
+  databaseUrl: string | undefined;
   config: AppConfig;
   clock: TestClock;
   close(): Promise<void>;
@@ -59,9 +61,11 @@ export async function signIn(
 export const testDbKind = (): 'pglite' | 'postgres' =>
   process.env.TEST_DB_KIND === 'postgres' ? 'postgres' : 'pglite';
 
-async function openTestDatabase(): Promise<Database & { drop(): Promise<void> }> {
+async function openTestDatabase(
+  onQuery?: (query: string) => void,
+): Promise<Database & { url?: string; drop(): Promise<void> }> {
   if (testDbKind() === 'pglite') {
-    const database = await openDatabase({ kind: 'pglite-memory' });
+    const database = await openDatabase({ kind: 'pglite-memory', onQuery });
     return { ...database, drop: async () => {} };
   }
   const serverUrl = process.env.TEST_DATABASE_URL;
@@ -73,9 +77,10 @@ async function openTestDatabase(): Promise<Database & { drop(): Promise<void> }>
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+  const database = await openDatabase({ kind: 'postgres', url: url.toString(), onQuery });
   return {
     ...database,
+    url: url.toString(),
     drop: async () => {
       const c = new pg.Client({ connectionString: serverUrl });
       await c.connect();
@@ -88,7 +93,7 @@ async function openTestDatabase(): Promise<Database & { drop(): Promise<void> }>
 /** Builds a seeded app on a fresh database. `overrides` change the configuration. */
 export async function createHarness(
   overrides: Partial<AppConfig> = {},
-  options: { mailer?: Mailer } = {},
+  options: { mailer?: Mailer; onQuery?: (query: string) => void } = {},
 ): Promise<Harness> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'flockr-test-'));
   const config = loadConfig(
@@ -97,7 +102,7 @@ export async function createHarness(
       dataDir,
       jwtSecret: randomBytes(32).toString('hex'),
       // A lower scrypt cost keeps the suite quick; the hashing code path is the same.
-      passwordHashCost: 2 ** 12,
+      passwordHashing: { memoryKiB: 1024, timeCost: 1, concurrency: 2, queueLimit: 1000 },
       // Generous limits (one test file registers many users from one address); the rate-limit
       // tests set their own. A namespace of its own keeps Redis keys apart between runs.
       rateLimits: {
@@ -110,20 +115,22 @@ export async function createHarness(
       ...overrides,
     },
   );
-  const database = await openTestDatabase();
+  const database = await openTestDatabase(options.onQuery);
   await seed(database.db, config);
   const clock = new TestClock();
   const app = await buildApp({
     config,
     db: database.db,
+    changes: database.changes,
     now: clock.now,
     logger: false,
-    ...options,
+    mailer: options.mailer,
   });
   await app.ready();
   return {
     app,
     db: database.db,
+    databaseUrl: database.url,
     config,
     clock,
     close: async () => {

@@ -1,13 +1,14 @@
 /**
- * App-wide providers, rendered by the root route (inside the router, because the auth state
- * navigates on logout): query client, auth state, download state, toasts, scroll restoration.
+ * App-wide providers, rendered by the root route (inside the router, because signing out
+ * navigates): query client, the session's sync with storage and 401s, download state, toasts,
+ * scroll restoration.
  */
 import type { ReactNode } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Toaster } from '../components/ui/toaster';
 import { DownloadProvider } from '../features/downloads/components/download-provider';
-import { AuthProvider } from '../lib/auth';
+import { SessionSync } from '../lib/session';
 import { queryClient as appQueryClient } from '../lib/query-client';
 
 /** Wraps `children` in every provider; tests pass their own `queryClient`. */
@@ -20,12 +21,11 @@ export function AppProviders({
 }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <AuthProvider>
-        <DownloadProvider>
-          {children}
-          <Toaster />
-        </DownloadProvider>
-      </AuthProvider>
+      <SessionSync />
+      <DownloadProvider>
+        {children}
+        <Toaster />
+      </DownloadProvider>
     </QueryClientProvider>
   );
 }

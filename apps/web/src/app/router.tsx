@@ -1,8 +1,11 @@
 /**
- * Route table (spec section 2). Pages load lazily so the first page stays small; the sandbox
- * checkout renders without the site header and footer.
+ * Route table (spec section 2). Pages load lazily so the first page stays small; signed-in and
+ * admin pages sit under the guards of guards.tsx; the sandbox checkout renders without the site
+ * header and footer.
  */
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { CLIENT_ERRORS } from '@flockr/contract';
+import { AdminOnly, SignedInOnly } from './guards';
 import { RootRoute } from './providers';
 import { PageLoading, RouteError } from './route-error';
 import { SiteLayout } from './site-layout';
@@ -32,13 +35,22 @@ export const routes: RouteObject[] = [
           { path: 'verify-email', ...page(() => import('./routes/verify-email')) },
           { path: 'confirm-email', ...page(() => import('./routes/confirm-email')) },
           { path: 'plans', ...page(() => import('./routes/plans')) },
-          { path: 'orders', ...page(() => import('./routes/orders')) },
-          { path: 'profile', ...page(() => import('./routes/profile')) },
+          {
+            element: <SignedInOnly denied={CLIENT_ERRORS.accessDenied.orders} />,
+            children: [{ path: 'orders', ...page(() => import('./routes/orders')) }],
+          },
+          {
+            element: <SignedInOnly denied={CLIENT_ERRORS.accessDenied.profile} />,
+            children: [{ path: 'profile', ...page(() => import('./routes/profile')) }],
+          },
           { path: 'changelog', ...page(() => import('./routes/changelog')) },
           { path: 'support', ...page(() => import('./routes/support')) },
           { path: 'privacy', ...page(() => import('./routes/privacy')) },
           { path: 'terms', ...page(() => import('./routes/terms')) },
-          { path: 'admin', ...page(() => import('./routes/admin')) },
+          {
+            element: <AdminOnly />,
+            children: [{ path: 'admin', ...page(() => import('./routes/admin')) }],
+          },
           { path: '*', ...page(() => import('./routes/not-found')) },
         ],
       },

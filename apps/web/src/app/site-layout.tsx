@@ -20,7 +20,7 @@ export function SiteLayout() {
       >
         Skip to content
       </a>
-      <Header onDownload={() => void download()} downloading={downloading} />
+      <Header onDownload={() => download()} downloading={downloading} />
       <VerificationBanner />
       <div className="sticky top-16 z-30">
         <DownloadErrorBanner />

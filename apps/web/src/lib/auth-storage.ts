@@ -1,17 +1,9 @@
 /**
- * Pure helpers for the auth entries in browser storage (spec sections 4 and 9: keys `auth_token`
- * and `user`) and for checking login/register answers. Kept apart from React so they are easy to
- * test and so the API client can clear the session without importing the auth context.
+ * Pure helpers for the session's persistence in browser storage (spec sections 4 and 9: keys
+ * `auth_token` and `user`) and its window events. Kept apart from React so the API client can end
+ * the session without importing the session hooks.
  */
-import {
-  AUTH_EVENTS,
-  CLIENT_ERRORS,
-  STORAGE_KEYS,
-  authResponseSchema,
-  userSchema,
-  type AuthResponse,
-  type User,
-} from '@flockr/contract';
+import { AUTH_EVENTS, STORAGE_KEYS, userSchema, type User } from '@flockr/contract';
 
 /** A restored session: the bearer token and the user stored with it. */
 export interface StoredAuth {
@@ -101,16 +93,6 @@ export function clearStoredAuth(storage: Storage | null = defaultStorage()): voi
   } catch {
     // Nothing stored that we can reach.
   }
-}
-
-/**
- * Checks a login/register answer against `authResponseSchema`. An answer without a token (or
- * otherwise malformed) throws 'Invalid response format' (spec section 5).
- */
-export function parseAuthResponse(data: unknown): AuthResponse {
-  const result = authResponseSchema.safeParse(data);
-  if (!result.success) throw new Error(CLIENT_ERRORS.invalidResponseFormat);
-  return result.data;
 }
 
 /** Broadcasts the `auth-change` window event with the new user, or null after logout. */

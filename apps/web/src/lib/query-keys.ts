@@ -10,7 +10,8 @@ export const queryKeys = {
   siteConfig: ['site-config'] as const,
   plans: ['plans'] as const,
   changelog: ['changelog'] as const,
-  me: [PRIVATE_ROOT, 'me'] as const,
+  /** The signed-in user, `User | null` (lib/session.tsx); set to null, not removed, on logout. */
+  session: ['session'] as const,
   subscriptions: [PRIVATE_ROOT, 'subscriptions'] as const,
   orders: [PRIVATE_ROOT, 'orders'] as const,
   ordersPage: (page: number, limit: number) =>
@@ -19,5 +20,5 @@ export const queryKeys = {
   downloads: [PRIVATE_ROOT, 'downloads'] as const,
   downloadHistory: [PRIVATE_ROOT, 'downloads', 'history'] as const,
   downloadVersions: [PRIVATE_ROOT, 'downloads', 'versions'] as const,
-  sandboxSession: (sessionId: string) => [PRIVATE_ROOT, 'sandbox', sessionId] as const,
+  sandboxSession: (sessionId: string) => ['sandbox', sessionId] as const,
 };

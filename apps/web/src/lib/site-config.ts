@@ -1,22 +1,15 @@
 /** Site configuration (`GET /site/config`): product name, support e-mail, legal jurisdiction. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SiteConfig } from '@flockr/contract';
-import { api } from './api-client';
+import { API, type SiteConfig } from '@flockr/contract';
+import { call } from './api-client';
 import { DEFAULT_PRODUCT_NAME } from './constants';
 import { queryKeys } from './query-keys';
 
-/** Fetches the public site configuration. */
-export function fetchSiteConfig(signal?: AbortSignal): Promise<SiteConfig> {
-  return api.get<SiteConfig>('/site/config', {
-    signal,
-    fallback: 'Failed to load site configuration',
-  });
-}
-
 /** Query options for the site configuration; it does not change while the page is open. */
-export const siteConfigQueryOptions = queryOptions({
+const siteConfigQueryOptions = queryOptions({
   queryKey: queryKeys.siteConfig,
-  queryFn: ({ signal }) => fetchSiteConfig(signal),
+  queryFn: ({ signal }) =>
+    call(API.site.config, {}, { signal, fallback: 'Failed to load site configuration' }),
   staleTime: Infinity,
 });
 

@@ -1,9 +1,23 @@
-/** Test data that satisfies the contract's schemas. */
-import type { ChangelogEntry, Order, Plan, SiteConfig, User } from '@flockr/contract';
+/**
+ * Test data, each value parsed by its contract schema when made, so a fixture cannot hold
+ * something the server would never send.
+ */
+import {
+  changelogEntrySchema,
+  orderSchema,
+  planSchema,
+  siteConfigSchema,
+  userSchema,
+  type ChangelogEntry,
+  type Order,
+  type Plan,
+  type SiteConfig,
+  type User,
+} from '@flockr/contract';
 
 /** A signed-in USER with no subscription. */
 export function makeUser(overrides: Partial<User> = {}): User {
-  return {
+  return userSchema.parse({
     id: '4f1c2d3e-1111-4a2b-8c3d-0123456789ab',
     username: 'alice',
     email: 'alice@example.com',
@@ -16,11 +30,11 @@ export function makeUser(overrides: Partial<User> = {}): User {
     created_at: '2026-01-15T10:00:00.000Z',
     subscription: null,
     ...overrides,
-  };
+  });
 }
 
 /** The site configuration the API serves by default. */
-export const siteConfig: SiteConfig = {
+export const siteConfig: SiteConfig = siteConfigSchema.parse({
   product_name: 'Flockr',
   support_email: 'support@flockr.example',
   email_support_enabled: true,
@@ -29,11 +43,11 @@ export const siteConfig: SiteConfig = {
   phone_enabled: false,
   legal_jurisdiction: 'the State of Delaware, United States',
   payment_provider: 'sandbox',
-};
+});
 
 /** A plan; PRO by default (19.99 / 199.99 USD). */
 export function makePlan(overrides: Partial<Plan> = {}): Plan {
-  return {
+  return planSchema.parse({
     id: '9a8b7c6d-2222-4e5f-9a0b-abcdefabcdef',
     name: 'PRO',
     description: 'For creators growing one or a few accounts.',
@@ -45,12 +59,12 @@ export function makePlan(overrides: Partial<Plan> = {}): Plan {
     yearly_discount_percentage: 17,
     created_at: '2026-01-01T00:00:00.000Z',
     ...overrides,
-  };
+  });
 }
 
 /** An order, PENDING and payable by default. */
 export function makeOrder(overrides: Partial<Order> = {}): Order {
-  return {
+  return orderSchema.parse({
     id: '11111111-2222-4333-8444-a1b2c3d4e5f6',
     user_id: '4f1c2d3e-1111-4a2b-8c3d-0123456789ab',
     plan_id: '9a8b7c6d-2222-4e5f-9a0b-abcdefabcdef',
@@ -65,12 +79,12 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     payment_url: 'http://localhost:3000/sandbox/checkout/sess_123',
     qr_code_url: 'http://localhost:3000/api/v1/payments/qr/sess_123.png',
     ...overrides,
-  };
+  });
 }
 
 /** A published changelog entry. */
 export function makeEntry(overrides: Partial<ChangelogEntry> = {}): ChangelogEntry {
-  return {
+  return changelogEntrySchema.parse({
     id: '22222222-3333-4444-8555-666666666666',
     version: '1.2.0',
     title: 'Faster targeting',
@@ -81,5 +95,5 @@ export function makeEntry(overrides: Partial<ChangelogEntry> = {}): ChangelogEnt
     view_count: 0,
     created_at: '2026-11-01T00:00:00.000Z',
     ...overrides,
-  };
+  });
 }

@@ -20,8 +20,9 @@ export function signIn(user: User, token = 'test-token'): void {
 }
 
 /**
- * Renders `ui` at `path` (a route pattern) starting from `url`. Other paths render a marker
- * with the location so navigation can be asserted. Returns the router and query client.
+ * Renders `ui` at `path` (a route pattern) starting from `url`, inside `layout` when given (a
+ * guard of app/guards.tsx). Other paths render a marker with the location so navigation can be
+ * asserted. Returns the router and query client.
  */
 export function renderRoute(
   ui: ReactElement,
@@ -29,10 +30,13 @@ export function renderRoute(
     path = '/',
     url = path,
     extraRoutes = [],
+    layout,
   }: {
     path?: string;
     url?: string;
     extraRoutes?: Array<{ path: string; element: ReactElement }>;
+    /** A layout route around the page, e.g. a guard: `<SignedInOnly denied="…" />`. */
+    layout?: ReactElement;
   } = {},
 ) {
   const queryClient = testQueryClient();
@@ -45,7 +49,7 @@ export function renderRoute(
           </AppProviders>
         ),
         children: [
-          { path, element: ui },
+          layout ? { element: layout, children: [{ path, element: ui }] } : { path, element: ui },
           ...extraRoutes,
           { path: '*', element: <p data-testid="elsewhere">elsewhere</p> },
         ],

@@ -1,13 +1,11 @@
 /**
- * The audit trail (issue 4): every admin write records who did what to which entity and the
- * values before and after, in the same transaction as the change. Records are only ever added.
+ * The audit trail (README "Admins"): every admin write records who did what to which entity and
+ * the values before and after, in the same transaction as the change. Records are only ever
+ * added; no API changes or deletes them.
  */
-import { and, count, desc, eq, ilike } from 'drizzle-orm';
-import { paginate } from '@flockr/contract';
-import type { AuditResponse } from '@flockr/contract';
+import { paginate, type AuditResponse } from '@flockr/contract';
 import type { Executor } from '../../db/client.js';
-import { auditLog, users } from '../../db/schema.js';
-import { prefixPattern } from '../../lib/like.js';
+import { insertAuditRow, listAuditRows } from './repository.js';
 
 /** What changed: `action` like 'user.status', the entity, and JSON-safe snapshots. */
 export interface AuditRecord {
@@ -19,13 +17,13 @@ export interface AuditRecord {
   after: unknown;
 }
 
-/** JSON-safe copy (Dates become ISO strings, secrets never included by callers). */
+/** JSON-safe copy (Dates become ISO strings; callers never include secrets). */
 const snapshot = (value: unknown) =>
-  value === undefined ? null : JSON.parse(JSON.stringify(value));
+  value === undefined ? null : (JSON.parse(JSON.stringify(value)) as unknown);
 
 /** Writes one audit record with `tx` (call it inside the transaction of the change). */
 export async function recordAudit(tx: Executor, record: AuditRecord): Promise<void> {
-  await tx.insert(auditLog).values({
+  await insertAuditRow(tx, {
     actorId: record.actorId,
     action: record.action,
     entityType: record.entityType,
@@ -47,24 +45,16 @@ export async function listAudit(
     entity_id?: string;
   },
 ): Promise<AuditResponse> {
-  const where = and(
-    query.action ? ilike(auditLog.action, prefixPattern(query.action)) : undefined,
-    query.entity_type ? eq(auditLog.entityType, query.entity_type) : undefined,
-    query.actor_id ? eq(auditLog.actorId, query.actor_id) : undefined,
-    query.entity_id ? eq(auditLog.entityId, query.entity_id) : undefined,
+  const { rows, total } = await listAuditRows(
+    db,
+    {
+      action: query.action,
+      entityType: query.entity_type,
+      actorId: query.actor_id,
+      entityId: query.entity_id,
+    },
+    { offset: (query.page - 1) * query.limit, limit: query.limit },
   );
-  const rows = await db
-    .select({
-      entry: auditLog,
-      actor: { id: users.id, username: users.username, email: users.email },
-    })
-    .from(auditLog)
-    .leftJoin(users, eq(users.id, auditLog.actorId))
-    .where(where)
-    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
-  const [totals] = await db.select({ total: count() }).from(auditLog).where(where);
   return {
     entries: rows.map(({ entry, actor }) => ({
       id: entry.id,
@@ -76,6 +66,6 @@ export async function listAudit(
       after: entry.after ?? null,
       created_at: entry.createdAt.toISOString(),
     })),
-    pagination: paginate(totals?.total ?? 0, query.page, query.limit),
+    pagination: paginate(total, query.page, query.limit),
   };
 }

@@ -57,13 +57,20 @@ describe('GET /changelog', () => {
     expect(typeof res.json().error).toBe('string');
   });
 
-  it('answers the latest entry, one by version (counting a view), and search results', async () => {
+  it('answers the latest entry, one by version, and search results; reading never counts a view, the view call does', async () => {
     expect(
       changelogEntryResponseSchema.parse((await get('/changelog/latest')).json()).entry.version,
     ).toBe('1.1.0');
     const one = changelogEntryResponseSchema.parse((await get('/changelog/1.0.0')).json()).entry;
     const again = changelogEntryResponseSchema.parse((await get('/changelog/1.0.0')).json()).entry;
-    expect(again.view_count).toBe(one.view_count + 1);
+    expect(again.view_count).toBe(one.view_count);
+    const viewed = await h.app.inject({ method: 'POST', url: '/api/v1/changelog/1.0.0/views' });
+    expect(viewed.statusCode).toBe(204);
+    const after = changelogEntryResponseSchema.parse((await get('/changelog/1.0.0')).json()).entry;
+    expect(after.view_count).toBe(one.view_count + 1);
+    expect(
+      (await h.app.inject({ method: 'POST', url: '/api/v1/changelog/9.9.9/views' })).statusCode,
+    ).toBe(404);
     expect((await get('/changelog/2.0.0')).statusCode).toBe(404);
     const found = changelogEntriesResponseSchema.parse(
       (await get('/changelog/search?q=scheduling')).json(),

@@ -31,19 +31,79 @@ export async function findLatestPublished(db: Executor): Promise<ChangelogEntryR
   return row;
 }
 
-/**
- * The published entry for `version`, counting the view (`view_count` + 1), or undefined.
- */
-export async function viewPublishedByVersion(
+/** The published entry for `version`, or undefined. */
+export async function findPublishedByVersion(
   db: Executor,
   version: string,
 ): Promise<ChangelogEntryRow | undefined> {
   const [row] = await db
+    .select()
+    .from(changelogEntries)
+    .where(and(published, eq(changelogEntries.version, version)))
+    .limit(1);
+  return row;
+}
+
+/** Counts one view of the published entry for `version`; false when there is none. */
+export async function countView(db: Executor, version: string): Promise<boolean> {
+  const rows = await db
     .update(changelogEntries)
     .set({ viewCount: sql`${changelogEntries.viewCount} + 1` })
     .where(and(published, eq(changelogEntries.version, version)))
-    .returning();
+    .returning({ id: changelogEntries.id });
+  return rows.length > 0;
+}
+
+/** Every entry, drafts included, newest release first (admins). */
+export async function listAllEntries(db: Executor): Promise<ChangelogEntryRow[]> {
+  return db
+    .select()
+    .from(changelogEntries)
+    .orderBy(...newestFirst);
+}
+
+/** The entry `id` locked FOR UPDATE, or undefined. */
+export async function lockEntry(db: Executor, id: string): Promise<ChangelogEntryRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(changelogEntries)
+    .where(eq(changelogEntries.id, id))
+    .for('update');
   return row;
+}
+
+/** Inserts an entry; a taken version surfaces as a unique violation. */
+export async function insertEntry(
+  db: Executor,
+  values: typeof changelogEntries.$inferInsert,
+): Promise<ChangelogEntryRow> {
+  const [row] = await db.insert(changelogEntries).values(values).returning();
+  return row!;
+}
+
+/** Inserts the entries whose version is not taken yet (the seed). */
+export async function insertMissingEntries(
+  db: Executor,
+  values: (typeof changelogEntries.$inferInsert)[],
+): Promise<void> {
+  await db
+    .insert(changelogEntries)
+    .values(values)
+    .onConflictDoNothing({ target: changelogEntries.version });
+}
+
+/** Updates entry `id`; returns the new row. */
+export async function updateEntry(
+  db: Executor,
+  id: string,
+  values: Partial<typeof changelogEntries.$inferInsert>,
+): Promise<ChangelogEntryRow> {
+  const [row] = await db
+    .update(changelogEntries)
+    .set(values)
+    .where(eq(changelogEntries.id, id))
+    .returning();
+  return row!;
 }
 
 /** Published entries whose version, title or changes contain `term` (case-insensitive), newest first, at most 50. */

@@ -1,5 +1,5 @@
-/** Public changelog (spec §7): published entries only. */
-import { API_ERRORS, paginate, summarizeChanges } from '@flockr/contract';
+/** Public changelog (spec §7): published entries only, and counting their views. */
+import { paginate, summarizeChanges } from '@flockr/contract';
 import type { ChangelogEntry, ChangelogResponse } from '@flockr/contract';
 import type { AppContext } from '../../context.js';
 import type { ChangelogEntryRow } from '../../db/schema.js';
@@ -8,7 +8,8 @@ import {
   findLatestPublished,
   listPublished,
   searchPublished,
-  viewPublishedByVersion,
+  countView,
+  findPublishedByVersion,
 } from './repository.js';
 
 /** An entry as the API shows it, with its plain-text summary. */
@@ -39,15 +40,24 @@ export async function publishedPage(
 /** `GET /changelog/latest`. @throws 404 when nothing is published. */
 export async function latestEntry(ctx: AppContext): Promise<ChangelogEntry> {
   const row = await findLatestPublished(ctx.db);
-  if (!row) throw notFound(API_ERRORS.changelogNotFound);
+  if (!row) throw notFound('changelogNotFound');
   return toChangelogEntry(row);
 }
 
-/** `GET /changelog/{version}`, counting a view. @throws 404 unknown or draft version. */
+/** `GET /changelog/{version}`. @throws 404 CHANGELOG_NOT_FOUND for an unknown or draft version. */
 export async function entryByVersion(ctx: AppContext, version: string): Promise<ChangelogEntry> {
-  const row = await viewPublishedByVersion(ctx.db, version);
-  if (!row) throw notFound(API_ERRORS.changelogNotFound);
+  const row = await findPublishedByVersion(ctx.db, version);
+  if (!row) throw notFound('changelogNotFound');
   return toChangelogEntry(row);
+}
+
+/**
+ * `POST /changelog/{version}/views`: counts one reader opening the entry (the admin's Views
+ * column). A separate call, because reading an entry (a GET) never writes.
+ * @throws 404 CHANGELOG_NOT_FOUND for an unknown or draft version.
+ */
+export async function recordView(ctx: AppContext, version: string): Promise<void> {
+  if (!(await countView(ctx.db, version))) throw notFound('changelogNotFound');
 }
 
 /** `GET /changelog/search?q=`. */

@@ -1,9 +1,34 @@
-/** Plan presentation: minor units to decimal prices, discount percentages (spec §3, §9). */
-import { toMajorUnits, yearlyDiscountPercentage } from '@flockr/contract';
-import type { Plan, PlansResponse } from '@flockr/contract';
+/**
+ * Plans (spec sections 3, 7 and 9): the public catalogue with prices as decimals and the yearly
+ * discount, the price an order is placed at, and the admin's create and update. Prices are
+ * stored as integer minor units; a price change never alters existing orders (they carry their
+ * own amount); an inactive plan cannot be bought but keeps its subscribers.
+ */
+import {
+  toMajorUnits,
+  toMinorUnits,
+  yearlyDiscountPercentage,
+  type Plan,
+  type PlanInput,
+  type PlansResponse,
+} from '@flockr/contract';
 import type { AppContext } from '../../context.js';
-import type { PlanRow } from '../../db/schema.js';
-import { listActivePlans } from './repository.js';
+import type { Executor } from '../../db/client.js';
+import type { PlanRow, UserRow } from '../../db/schema.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
+import { badRequest, conflict, notFound } from '../../lib/http-error.js';
+import { recordAudit } from '../audit/service.js';
+import { catalogOf, PLANS_TOPIC, type CatalogAnswer } from './catalog.js';
+import {
+  countPlans,
+  findPlanById,
+  insertPlan,
+  listPlans,
+  updatePlan as updatePlanRow,
+} from './repository.js';
+
+/** The currency new plans are priced in. */
+const PLAN_CURRENCY = 'USD';
 
 /** A plan row as the API shows it: prices as decimals in the plan currency. */
 export function toPlanDto(row: PlanRow): Plan {
@@ -29,13 +54,133 @@ export function toPlanDto(row: PlanRow): Plan {
  * largest yearly discount among them (0 when no plan has one), computed from the prices.
  */
 export async function publicPlans(ctx: AppContext): Promise<PlansResponse> {
-  const rows = await listActivePlans(ctx.db);
-  const plans = rows.map(toPlanDto);
+  const plans = (await listPlans(ctx.db)).map(toPlanDto);
   const best = Math.max(0, ...plans.map((p) => p.yearly_discount_percentage));
   return { plans, discount_info: { yearly_discount_percentage: best } };
 }
 
-/** Price in minor units of `durationMonths` (1 → monthly price, 12 → yearly price). */
-export function priceFor(plan: PlanRow, durationMonths: 1 | 12): number {
-  return durationMonths === 12 ? plan.yearlyPriceMinor : plan.monthlyPriceMinor;
+/**
+ * `GET /subscriptions/plans` as the bytes to send and their ETag, from this instance's copy
+ * (catalog.ts), loaded with {@link publicPlans} when there is none.
+ */
+export function catalogAnswer(ctx: AppContext): Promise<CatalogAnswer> {
+  return catalogOf(ctx, () => publicPlans(ctx)).get();
+}
+
+/**
+ * Runs a plan change in one transaction, publishes the `plans` topic inside it (other instances
+ * drop their catalogue when it commits) and drops this instance's copy after the commit.
+ */
+async function changePlans<T>(ctx: AppContext, change: (tx: Executor) => Promise<T>): Promise<T> {
+  const result = await ctx.db.transaction(async (tx) => {
+    const value = await change(tx);
+    await ctx.changes.publish(tx, PLANS_TOPIC);
+    return value;
+  });
+  catalogOf(ctx, () => publicPlans(ctx)).clear();
+  return result;
+}
+
+/** Every plan, active or not, in display order (admins). */
+export async function allPlans(db: Executor): Promise<PlanRow[]> {
+  return listPlans(db, true);
+}
+
+/**
+ * What buying `planId` for `durationMonths` costs now, in minor units of the plan's currency.
+ * @throws 404 PLAN_NOT_FOUND; 400 PLAN_NOT_PURCHASABLE for an inactive or free plan.
+ */
+export async function quote(
+  db: Executor,
+  planId: string,
+  durationMonths: 1 | 12,
+): Promise<{ plan: PlanRow; amountMinor: number }> {
+  const plan = await findPlanById(db, planId);
+  if (!plan) throw notFound('planNotFound');
+  const amountMinor = durationMonths === 12 ? plan.yearlyPriceMinor : plan.monthlyPriceMinor;
+  if (!plan.isActive || amountMinor <= 0) throw badRequest('planNotPurchasable');
+  return { plan, amountMinor };
+}
+
+/** The monthly price of plan `planId` in minor units (plans are ranked by it); 0 when unknown. */
+export async function monthlyPriceOf(db: Executor, planId: string): Promise<number> {
+  return (await findPlanById(db, planId))?.monthlyPriceMinor ?? 0;
+}
+
+type ParsedPlanInput = { [K in keyof PlanInput]-?: Exclude<PlanInput[K], undefined> };
+
+/** Plan columns from the (parsed) form values. */
+function columns(input: Partial<ParsedPlanInput>, currency: string) {
+  return {
+    ...(input.name !== undefined && { name: input.name }),
+    ...(input.description !== undefined && { description: input.description }),
+    ...(input.monthly_price !== undefined && {
+      monthlyPriceMinor: toMinorUnits(input.monthly_price, currency),
+    }),
+    ...(input.yearly_price !== undefined && {
+      yearlyPriceMinor: toMinorUnits(input.yearly_price, currency),
+    }),
+    ...(input.features !== undefined && { features: input.features }),
+    ...(input.is_active !== undefined && { isActive: input.is_active }),
+  };
+}
+
+/** `POST /admin/plans`, audited. @throws 409 PLAN_NAME_TAKEN. */
+export async function createPlan(
+  ctx: AppContext,
+  actor: UserRow,
+  input: ParsedPlanInput,
+): Promise<PlanRow> {
+  try {
+    return await changePlans(ctx, async (tx) => {
+      const row = await insertPlan(tx, {
+        ...columns(input, PLAN_CURRENCY),
+        currency: PLAN_CURRENCY,
+        sortOrder: await countPlans(tx),
+      } as Parameters<typeof insertPlan>[1]);
+      await recordAudit(tx, {
+        actorId: actor.id,
+        action: 'plan.create',
+        entityType: 'plan',
+        entityId: row.id,
+        before: null,
+        after: row,
+      });
+      return row;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, 'plans_name_key')) throw conflict('planNameTaken');
+    throw error;
+  }
+}
+
+/** `PUT /admin/plans/{id}`: changes the given fields, audited. @throws 404, 409 PLAN_NAME_TAKEN. */
+export async function updatePlan(
+  ctx: AppContext,
+  actor: UserRow,
+  id: string,
+  input: Partial<ParsedPlanInput>,
+): Promise<PlanRow> {
+  try {
+    return await changePlans(ctx, async (tx) => {
+      const before = await findPlanById(tx, id, true);
+      if (!before) throw notFound('planNotFound');
+      const after = (await updatePlanRow(tx, id, {
+        ...columns(input, before.currency),
+        updatedAt: ctx.now(),
+      }))!;
+      await recordAudit(tx, {
+        actorId: actor.id,
+        action: 'plan.update',
+        entityType: 'plan',
+        entityId: id,
+        before,
+        after,
+      });
+      return after;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, 'plans_name_key')) throw conflict('planNameTaken');
+    throw error;
+  }
 }

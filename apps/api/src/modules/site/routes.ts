@@ -1,34 +1,13 @@
-/** `GET /site/config`: the public site configuration (spec §3), from the environment. */
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { siteConfigSchema, type SiteConfig } from '@flockr/contract';
+/** `GET /site/config`: the public site configuration (spec §3). */
+import type { FastifyInstance } from 'fastify';
+import { API } from '@flockr/contract';
 import type { AppContext } from '../../context.js';
+import { route } from '../../plugins/route.js';
+import { siteConfig } from './service.js';
 
-/** The site configuration the web app may see (no secrets). */
-export function siteConfig(ctx: AppContext): SiteConfig {
-  return {
-    product_name: ctx.config.productName,
-    support_email: ctx.config.supportEmail,
-    email_support_enabled: true,
-    discord_enabled: false,
-    telegram_enabled: false,
-    phone_enabled: false,
-    legal_jurisdiction: ctx.config.legalJurisdiction,
-    payment_provider: ctx.config.paymentProvider,
-  };
-}
-
-export function siteRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  return async (app) => {
-    app.get(
-      '/site/config',
-      {
-        schema: {
-          tags: ['site'],
-          summary: 'Public site configuration',
-          response: { 200: siteConfigSchema },
-        },
-      },
-      async () => siteConfig(ctx),
-    );
+/** Registers the site routes on `app`. */
+export function siteRoutes(ctx: AppContext) {
+  return async (app: FastifyInstance) => {
+    route(app, API.site.config, async () => siteConfig(ctx));
   };
 }

@@ -1,5 +1,5 @@
 /**
- * The subscription period rule, written once (issues 2 and 6). Subscriptions are prepaid periods
+ * The subscription period rule, written once (README "Subscriptions"). Subscriptions are prepaid periods
  * of 1 or 12 calendar months, in UTC. Plans are ranked by monthly price.
  */
 import { UTCDate } from '@date-fns/utc';
@@ -62,19 +62,4 @@ export function planPeriod(
   );
   const endsAt = months(new Date(addMilliseconds(new UTCDate(now), carriedOverMs).getTime()));
   return { startsAt: now, endsAt, upgrade: true, carriedOverMs };
-}
-
-/** Issue 2's rule, kept for callers that only extend: the later of now and the expiry, plus the months. */
-export function nextPeriod(
-  now: Date,
-  currentExpiresAt: Date | null | undefined,
-  durationMonths: number,
-): { startsAt: Date; endsAt: Date } {
-  const { startsAt, endsAt } = planPeriod(
-    now,
-    currentExpiresAt ? { expiresAt: currentExpiresAt, planId: 'same', monthlyPriceMinor: 0 } : null,
-    { planId: 'same', monthlyPriceMinor: 0 },
-    durationMonths,
-  );
-  return { startsAt, endsAt };
 }

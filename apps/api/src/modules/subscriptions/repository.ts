@@ -1,50 +1,58 @@
-/** Data access for subscriptions and their periods. */
-import { and, asc, desc, eq, gt, isNull, lte } from 'drizzle-orm';
+/**
+ * Data access for subscriptions and their prepaid periods. The "plan in force" of a subscription
+ * at an instant is the plan of the (not revoked) period covering it (after a downgrade the lower
+ * plan starts only with its period), else the subscription's own plan.
+ */
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
   plans,
   subscriptionPeriods,
+  subscriptionReminders,
   subscriptions,
+  users,
+  type SubscriptionPeriodRow,
   type SubscriptionRow,
+  type UserRow,
 } from '../../db/schema.js';
 
+/** SQL for the id of the plan in force at `now` for the subscription row in scope. */
+const planInForceId = (now: Date) => sql<string>`coalesce((
+    select ${subscriptionPeriods.planId} from ${subscriptionPeriods}
+    where ${subscriptionPeriods.subscriptionId} = ${subscriptions.id}
+      and ${subscriptionPeriods.revokedAt} is null
+      and ${subscriptionPeriods.startsAt} <= ${now}
+      and ${subscriptionPeriods.endsAt} > ${now}
+    order by ${subscriptionPeriods.startsAt} desc limit 1
+  ), ${subscriptions.planId})`;
+
+/** A subscription with the plan in force at the instant asked about. */
+export interface SubscriptionInForce {
+  subscription: SubscriptionRow;
+  /** The plan in force (may differ from `subscription.planId` before a downgrade starts). */
+  planId: string;
+  planName: string;
+}
+
 /**
- * The user's subscription with the plan in force, or undefined. With `now`, the plan in force is
- * the plan of the (not revoked) period covering `now` — after a downgrade the new plan starts
- * only when its period does; otherwise, and when no period covers `now`, the subscription's plan.
+ * The subscriptions of `userIds` with the plan in force at `now`, in one query (so a page of
+ * users costs one statement, not one per user).
  */
-export async function findSubscriptionByUser(db: Executor, userId: string, now?: Date) {
-  const [row] = await db
-    .select({ subscription: subscriptions, planName: plans.name })
+export async function findInForce(
+  db: Executor,
+  userIds: readonly string[],
+  now: Date,
+): Promise<SubscriptionInForce[]> {
+  if (userIds.length === 0) return [];
+  return db
+    .select({ subscription: subscriptions, planId: plans.id, planName: plans.name })
     .from(subscriptions)
-    .innerJoin(plans, eq(plans.id, subscriptions.planId))
-    .where(eq(subscriptions.userId, userId))
-    .limit(1);
-  if (!row || !now) return row;
-  const [covering] = await db
-    .select({ planId: subscriptionPeriods.planId, planName: plans.name })
-    .from(subscriptionPeriods)
-    .innerJoin(plans, eq(plans.id, subscriptionPeriods.planId))
-    .where(
-      and(
-        eq(subscriptionPeriods.subscriptionId, row.subscription.id),
-        isNull(subscriptionPeriods.revokedAt),
-        lte(subscriptionPeriods.startsAt, now),
-        gt(subscriptionPeriods.endsAt, now),
-      ),
-    )
-    .orderBy(desc(subscriptionPeriods.startsAt))
-    .limit(1);
-  return covering
-    ? {
-        subscription: { ...row.subscription, planId: covering.planId },
-        planName: covering.planName,
-      }
-    : row;
+    .innerJoin(plans, eq(plans.id, planInForceId(now)))
+    .where(inArray(subscriptions.userId, [...userIds]));
 }
 
 /** The user's subscription row locked FOR UPDATE (inside a transaction), or undefined. */
-export async function lockSubscriptionByUser(
+export async function lockSubscriptionOf(
   db: Executor,
   userId: string,
 ): Promise<SubscriptionRow | undefined> {
@@ -57,8 +65,29 @@ export async function lockSubscriptionByUser(
   return row;
 }
 
+/** Inserts a subscription; returns it. */
+export async function insertSubscription(
+  db: Executor,
+  values: typeof subscriptions.$inferInsert,
+): Promise<SubscriptionRow> {
+  const [row] = await db.insert(subscriptions).values(values).returning();
+  return row!;
+}
+
+/** Updates subscription `id` with `values`. */
+export async function updateSubscription(
+  db: Executor,
+  id: string,
+  values: Partial<typeof subscriptions.$inferInsert>,
+): Promise<void> {
+  await db.update(subscriptions).set(values).where(eq(subscriptions.id, id));
+}
+
 /** Periods of a subscription that still count (not revoked), oldest first, with plan names. */
-export async function listPeriods(db: Executor, subscriptionId: string) {
+export async function listPeriods(
+  db: Executor,
+  subscriptionId: string,
+): Promise<{ period: SubscriptionPeriodRow; planName: string }[]> {
   return db
     .select({ period: subscriptionPeriods, planName: plans.name })
     .from(subscriptionPeriods)
@@ -70,4 +99,169 @@ export async function listPeriods(db: Executor, subscriptionId: string) {
       ),
     )
     .orderBy(asc(subscriptionPeriods.startsAt));
+}
+
+/** Adds the period paid by an order. The unique `order_id` makes a second grant impossible. */
+export async function insertPeriod(
+  db: Executor,
+  values: typeof subscriptionPeriods.$inferInsert,
+): Promise<void> {
+  await db.insert(subscriptionPeriods).values(values);
+}
+
+/** Ends every counting period of subscription `id` at `now` at the latest (an upgrade). */
+export async function endPeriodsAt(db: Executor, subscriptionId: string, now: Date): Promise<void> {
+  await db
+    .update(subscriptionPeriods)
+    .set({
+      startsAt: sql`least(${subscriptionPeriods.startsAt}, ${now})`,
+      endsAt: sql`least(${subscriptionPeriods.endsAt}, ${now})`,
+    })
+    .where(
+      and(
+        eq(subscriptionPeriods.subscriptionId, subscriptionId),
+        isNull(subscriptionPeriods.revokedAt),
+      ),
+    );
+}
+
+/** The counting (not revoked) period paid by order `orderId`, or undefined. */
+export async function findOrderPeriod(
+  db: Executor,
+  orderId: string,
+): Promise<SubscriptionPeriodRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(subscriptionPeriods)
+    .where(and(eq(subscriptionPeriods.orderId, orderId), isNull(subscriptionPeriods.revokedAt)))
+    .limit(1);
+  return row;
+}
+
+/** Marks period `id` revoked at `now`. */
+export async function revokePeriod(db: Executor, id: string, now: Date): Promise<void> {
+  await db
+    .update(subscriptionPeriods)
+    .set({ revokedAt: now })
+    .where(eq(subscriptionPeriods.id, id));
+}
+
+/** Moves every counting period of the subscription starting at or after `from` earlier by `ms`. */
+export async function shiftPeriodsFrom(
+  db: Executor,
+  subscriptionId: string,
+  from: Date,
+  ms: number,
+): Promise<void> {
+  const shift = sql`make_interval(secs => ${ms / 1000})`;
+  await db
+    .update(subscriptionPeriods)
+    .set({
+      startsAt: sql`${subscriptionPeriods.startsAt} - ${shift}`,
+      endsAt: sql`${subscriptionPeriods.endsAt} - ${shift}`,
+    })
+    .where(
+      and(
+        eq(subscriptionPeriods.subscriptionId, subscriptionId),
+        isNull(subscriptionPeriods.revokedAt),
+        gte(subscriptionPeriods.startsAt, from),
+      ),
+    );
+}
+
+/** The plan of the subscription's last counting period, or undefined when none counts. */
+export async function lastPeriodPlanId(
+  db: Executor,
+  subscriptionId: string,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ planId: subscriptionPeriods.planId })
+    .from(subscriptionPeriods)
+    .where(
+      and(
+        eq(subscriptionPeriods.subscriptionId, subscriptionId),
+        isNull(subscriptionPeriods.revokedAt),
+      ),
+    )
+    .orderBy(desc(subscriptionPeriods.endsAt))
+    .limit(1);
+  return row?.planId;
+}
+
+/** Number of subscriptions ever, and of those with access at `now`. */
+export async function countSubscriptions(
+  db: Executor,
+  now: Date,
+): Promise<{ total: number; active: number }> {
+  const [row] = await db
+    .select({
+      total: count(),
+      active: sql<number>`count(*) filter (where ${subscriptions.expiresAt} > ${now})`.mapWith(
+        Number,
+      ),
+    })
+    .from(subscriptions);
+  return { total: row?.total ?? 0, active: row?.active ?? 0 };
+}
+
+/** Subscriptions with access at `now`, per plan of the subscription. */
+export async function activeSubscribersPerPlan(
+  db: Executor,
+  now: Date,
+): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ planId: subscriptions.planId, n: count() })
+    .from(subscriptions)
+    .where(gt(subscriptions.expiresAt, now))
+    .groupBy(subscriptions.planId);
+  return new Map(rows.map((r) => [r.planId, r.n]));
+}
+
+/**
+ * Subscriptions not set to end whose expiry lies in (`after`, `atOrBefore`], with their user and
+ * the subscription's plan name, for users who get product e-mails.
+ */
+export async function findExpiringBetween(
+  db: Executor,
+  after: Date,
+  atOrBefore: Date,
+): Promise<{ subscription: SubscriptionRow; user: UserRow; planName: string }[]> {
+  return db
+    .select({ subscription: subscriptions, user: users, planName: plans.name })
+    .from(subscriptions)
+    .innerJoin(users, eq(users.id, subscriptions.userId))
+    .innerJoin(plans, eq(plans.id, subscriptions.planId))
+    .where(
+      and(
+        eq(subscriptions.cancelAtPeriodEnd, false),
+        gt(subscriptions.expiresAt, after),
+        lte(subscriptions.expiresAt, atOrBefore),
+        eq(users.notificationsEnabled, true),
+        isNull(users.deletedAt),
+      ),
+    );
+}
+
+/**
+ * Claims reminder `kind` for the subscription's period ending `periodEnd`: true for the one
+ * caller whose insert wins (a unique index), false for every other (another instance sent it).
+ */
+export async function claimReminder(
+  db: Executor,
+  subscriptionId: string,
+  kind: string,
+  periodEnd: Date,
+): Promise<boolean> {
+  const claimed = await db
+    .insert(subscriptionReminders)
+    .values({ subscriptionId, kind, periodEnd })
+    .onConflictDoNothing({
+      target: [
+        subscriptionReminders.subscriptionId,
+        subscriptionReminders.kind,
+        subscriptionReminders.periodEnd,
+      ],
+    })
+    .returning({ id: subscriptionReminders.id });
+  return claimed.length > 0;
 }

@@ -1,19 +1,23 @@
-/** Subscription status as users see it (contract `SUBSCRIPTION_STATUSES`). */
+/**
+ * A subscription's state, in the field's terms: it is active until `expires_at` (access ends
+ * exactly then) and may be set to end there (`cancel_at_period_end`, as Stripe models it). The
+ * spec's wire value for "active, set to end" is CANCELLED (contract `SUBSCRIPTION_STATUSES`).
+ */
 import type { SubscriptionStatus } from '@flockr/contract';
 
+/** True while the subscription grants access (downloads) at `now`. */
+export function isActive(sub: { expiresAt: Date } | undefined | null, now: Date): boolean {
+  return !!sub && sub.expiresAt > now;
+}
+
 /**
- * ACTIVE while `expiresAt` is in the future and not cancelled; CANCELLED while in the future but
- * set to end at period end; EXPIRED from `expiresAt` on. Access ends exactly at `expiresAt`.
+ * The status the API answers: EXPIRED from `expiresAt` on; before that CANCELLED when set to end
+ * at period end (access continues), else ACTIVE.
  */
-export function subscriptionStatus(
+export function wireStatus(
   sub: { expiresAt: Date; cancelAtPeriodEnd: boolean },
   now: Date,
 ): SubscriptionStatus {
-  if (sub.expiresAt <= now) return 'EXPIRED';
+  if (!isActive(sub, now)) return 'EXPIRED';
   return sub.cancelAtPeriodEnd ? 'CANCELLED' : 'ACTIVE';
-}
-
-/** True when the subscription grants access (download) at `now`. */
-export function hasAccess(sub: { expiresAt: Date } | undefined | null, now: Date): boolean {
-  return !!sub && sub.expiresAt > now;
 }

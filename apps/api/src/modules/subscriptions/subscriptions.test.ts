@@ -13,7 +13,18 @@ import {
   sandboxPay,
   type Harness,
 } from '../../test/harness.js';
-import { nextPeriod } from './periods.js';
+import { planPeriod } from './periods.js';
+
+/** The extend-only case of the rule: same plan, nothing or something active. */
+const nextPeriod = (now: Date, expiresAt: Date | null, months: number) => {
+  const { startsAt, endsAt } = planPeriod(
+    now,
+    expiresAt ? { expiresAt, planId: 'pro', monthlyPriceMinor: 1999 } : null,
+    { planId: 'pro', monthlyPriceMinor: 1999 },
+    months,
+  );
+  return { startsAt, endsAt };
+};
 
 let h: Harness;
 beforeAll(async () => {
@@ -128,7 +139,7 @@ describe('POST /subscriptions/subscribe', () => {
       payload: { plan_id: plan.id, duration_months: 1, ...change },
     });
     expect(res.statusCode).toBe(status);
-    expect(res.json()).toEqual({ error: message });
+    expect(res.json()).toMatchObject({ error: message });
   });
 
   it('refuses the free plan (nothing to pay)', async () => {
@@ -141,7 +152,7 @@ describe('POST /subscriptions/subscribe', () => {
       payload: { plan_id: plan.id, duration_months: 1 },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: API_ERRORS.planNotPurchasable });
+    expect(res.json()).toMatchObject({ error: API_ERRORS.planNotPurchasable });
   });
 });
 

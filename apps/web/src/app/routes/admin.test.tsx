@@ -1,49 +1,49 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CLIENT_ERRORS } from '@flockr/contract';
-import { makeAdmin, pageOf } from '../../features/admin/test/fixtures';
+import { API, CLIENT_ERRORS } from '@flockr/contract';
+import { makeAdmin, makeStats, pageOf } from '../../features/admin/test/fixtures';
+import { renderAdmin } from '../../features/admin/test/render';
+import { callsTo, mockEndpoint } from '../../test/api';
 import { makeUser } from '../../test/fixtures';
-import { mockApi } from '../../test/mock-api';
-import { currentUrl, renderRoute, signIn } from '../../test/render';
-import AdminRoute from './admin';
+import { currentUrl } from '../../test/render';
 
-/** Answers for every admin list, empty, so any tab renders. */
-const emptyAdminApi = (user = makeAdmin()) => ({
-  'GET /auth/me': { user },
-  'GET /admin/users': { users: [], pagination: pageOf(0) },
-  'GET /admin/orders': { orders: [], pagination: pageOf(0) },
-  'GET /admin/plans': { plans: [] },
-  'GET /admin/downloads': { downloads: [] },
-  'GET /admin/changelog': { changelog_entries: [] },
-  'GET /admin/audit': { entries: [], pagination: pageOf(0) },
-});
+/** Answers every admin list and the dashboard, empty, so any tab renders. */
+function mockEmptyAdmin() {
+  mockEndpoint(API.admin.stats, { stats: makeStats({ recent_users: [], recent_orders: [] }) });
+  mockEndpoint(API.admin.dailyStats, { currency: 'USD', days: [] });
+  mockEndpoint(API.admin.users, { users: [], pagination: pageOf(0) });
+  mockEndpoint(API.admin.orders, { orders: [], pagination: pageOf(0) });
+  mockEndpoint(API.admin.paymentEvents, { events: [], pagination: pageOf(0) });
+  mockEndpoint(API.admin.plans, { plans: [] });
+  mockEndpoint(API.admin.releases, { downloads: [] });
+  mockEndpoint(API.admin.changelog, { changelog_entries: [] });
+  mockEndpoint(API.admin.audit, { entries: [], pagination: pageOf(0) });
+}
+
+/** Every call an admin endpoint received. */
+const adminCalls = () => Object.values(API.admin).flatMap((endpoint) => callsTo(endpoint));
 
 describe('/admin', () => {
-  it('denies a regular user with Go to Home', () => {
-    const user = makeUser();
-    signIn(user);
-    mockApi({ 'GET /auth/me': { user } });
-    renderRoute(<AdminRoute />, { path: '/admin' });
+  it('denies a regular user with Go to Home and calls no admin route', () => {
+    renderAdmin('/admin', makeUser());
     expect(screen.getByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
     expect(screen.getByText(CLIENT_ERRORS.accessDenied.admin)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to Home' })).toHaveAttribute('href', '/');
     expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
+    expect(adminCalls()).toEqual([]);
   });
 
   it('denies a signed-out visitor with Go to Home and calls no admin route', () => {
-    const { calls } = mockApi();
-    renderRoute(<AdminRoute />, { path: '/admin' });
+    renderAdmin('/admin', null);
     expect(screen.getByText("You don't have permission to access the admin panel")).toBeVisible();
     expect(screen.getByRole('link', { name: 'Go to Home' })).toHaveAttribute('href', '/');
-    expect(calls.filter((c) => c.path.startsWith('/admin'))).toEqual([]);
+    expect(adminCalls()).toEqual([]);
   });
 
-  it('shows the seven tabs to admins, Dashboard first', () => {
-    const user = makeAdmin({ role: 'SUPER_ADMIN' });
-    signIn(user);
-    mockApi(emptyAdminApi(user));
-    renderRoute(<AdminRoute />, { path: '/admin' });
+  it('shows the seven tabs to admins, Dashboard first', async () => {
+    mockEmptyAdmin();
+    renderAdmin('/admin', makeAdmin({ role: 'SUPER_ADMIN' }));
     const tabs = screen.getAllByRole('tab');
     expect(tabs.map((t) => t.textContent)).toEqual([
       'Dashboard',
@@ -56,16 +56,12 @@ describe('/admin', () => {
     ]);
     expect(tabs[0]).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tabpanel', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(await screen.findByText('No users yet.')).toBeInTheDocument();
   });
 
   it('switches tabs on click and writes ?tab= to the URL; other filters are dropped', async () => {
-    const user = makeAdmin();
-    signIn(user);
-    mockApi(emptyAdminApi(user));
-    const { router } = renderRoute(<AdminRoute />, {
-      path: '/admin',
-      url: '/admin?tab=users&search=bob',
-    });
+    mockEmptyAdmin();
+    const { router } = renderAdmin('/admin?tab=users&search=bob');
     expect(screen.getByRole('tab', { name: 'Users' })).toHaveAttribute('aria-selected', 'true');
     await userEvent.click(screen.getByRole('tab', { name: 'Orders' }));
     expect(currentUrl(router)).toBe('/admin?tab=orders');
@@ -77,13 +73,12 @@ describe('/admin', () => {
     await router.navigate(-1);
     expect(await screen.findByRole('tab', { name: 'Users', selected: true })).toBeInTheDocument();
     expect(screen.getByRole('searchbox', { name: 'Search users' })).toHaveValue('bob');
+    expect(await screen.findByRole('heading', { name: 'No users found' })).toBeInTheDocument();
   });
 
   it('moves between tabs with the arrow keys, Home and End', async () => {
-    const user = makeAdmin();
-    signIn(user);
-    mockApi(emptyAdminApi(user));
-    const { router } = renderRoute(<AdminRoute />, { path: '/admin' });
+    mockEmptyAdmin();
+    const { router } = renderAdmin('/admin');
     screen.getByRole('tab', { name: 'Dashboard' }).focus();
     await userEvent.keyboard('{ArrowRight}');
     expect(screen.getByRole('tab', { name: 'Users' })).toHaveFocus();
@@ -96,21 +91,20 @@ describe('/admin', () => {
     await userEvent.keyboard('{End}');
     expect(screen.getByRole('tab', { name: 'Audit' })).toHaveAttribute('aria-selected', 'true');
     expect(currentUrl(router)).toBe('/admin?tab=audit');
+    expect(await screen.findByRole('heading', { name: 'No changes recorded yet' })).toBeVisible();
   });
 
-  it('opens the tab named in the URL and ignores an unknown one', () => {
-    const user = makeAdmin();
-    signIn(user);
-    mockApi(emptyAdminApi(user));
-    renderRoute(<AdminRoute />, { path: '/admin', url: '/admin?tab=plans' });
+  it('opens the tab named in the URL', async () => {
+    mockEmptyAdmin();
+    renderAdmin('/admin?tab=plans');
     expect(screen.getByRole('tab', { name: 'Plans' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('heading', { name: 'No plans yet' })).toBeInTheDocument();
   });
 
-  it('falls back to the Dashboard for an unknown tab', () => {
-    const user = makeAdmin();
-    signIn(user);
-    mockApi(emptyAdminApi(user));
-    renderRoute(<AdminRoute />, { path: '/admin', url: '/admin?tab=nope' });
+  it('falls back to the Dashboard for an unknown tab', async () => {
+    mockEmptyAdmin();
+    renderAdmin('/admin?tab=nope');
     expect(screen.getByRole('tab', { name: 'Dashboard' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByText('No orders yet.')).toBeInTheDocument();
   });
 });

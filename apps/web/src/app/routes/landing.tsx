@@ -4,13 +4,13 @@ import { useDownload } from '../../features/downloads/components/use-download';
 import { FeatureGrid } from '../../features/landing/components/feature-grid';
 import { Hero } from '../../features/landing/components/hero';
 import { HowItWorks } from '../../features/landing/components/how-it-works';
-import { useAuth } from '../../lib/auth';
+import { useSession } from '../../lib/session';
 import { useSiteConfig } from '../../lib/site-config';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 /** The landing page. A signed-out download click goes to /register (spec section 2). */
 export default function LandingRoute() {
-  const { user } = useAuth();
+  const { user } = useSession();
   const { productName } = useSiteConfig();
   const { download, downloading } = useDownload();
   const navigate = useNavigate();
@@ -22,7 +22,7 @@ export default function LandingRoute() {
         productName={productName}
         signedIn={!!user}
         downloading={downloading}
-        onDownload={() => void download({ onSignedOut: () => void navigate('/register') })}
+        onDownload={() => download({ onSignedOut: () => void navigate('/register') })}
       />
       <FeatureGrid />
       <HowItWorks />

@@ -4,13 +4,13 @@ import { Container } from '../../components/ui/page';
 import { Spinner } from '../../components/ui/spinner';
 import { AuthCard } from '../../features/auth/components/auth-card';
 import { LoginForm } from '../../features/auth/components/login-form';
-import { useAuth } from '../../lib/auth';
+import { useSession } from '../../lib/session';
 import { safeRedirect, withRedirect } from '../../lib/redirect';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 /** The login page; a signed-in visitor is sent to the target at once (replace). */
 export default function LoginRoute() {
-  const { user, loading } = useAuth();
+  const { user, loading } = useSession();
   const [params] = useSearchParams();
   const rawRedirect = params.get('redirect');
   const target = safeRedirect(rawRedirect);

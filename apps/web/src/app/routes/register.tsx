@@ -6,12 +6,12 @@ import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { PartyPopper } from 'lucide-react';
 import { REGISTRATION_REDIRECT_DELAY_MS, type User } from '@flockr/contract';
-import { Card } from '../../components/ui/card';
+import { MessageCard } from '../../components/ui/card';
 import { Container } from '../../components/ui/page';
 import { Spinner } from '../../components/ui/spinner';
 import { AuthCard } from '../../features/auth/components/auth-card';
 import { RegisterForm } from '../../features/auth/components/register-form';
-import { useAuth } from '../../lib/auth';
+import { useSession } from '../../lib/session';
 import { safeRedirect, withRedirect } from '../../lib/redirect';
 import { useSiteConfig } from '../../lib/site-config';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -25,23 +25,21 @@ export function WelcomeScreen({
   username: string;
 }) {
   return (
-    <Card className="mx-auto max-w-md px-6 py-12 text-center">
-      <div className="mx-auto flex size-14 items-center justify-center rounded-full bg-emerald-50 text-emerald-600">
-        <PartyPopper aria-hidden="true" className="size-7" />
-      </div>
-      <h1 className="mt-5 text-2xl font-bold text-slate-900">
-        Welcome to {productName}, {username}!
-      </h1>
+    <MessageCard
+      icon={PartyPopper}
+      tone="success"
+      title={`Welcome to ${productName}, ${username}!`}
+    >
       <p role="status" className="mt-2 text-slate-600">
         Your account is ready. Taking you there now…
       </p>
-    </Card>
+    </MessageCard>
   );
 }
 
 /** The register page. */
 export default function RegisterRoute() {
-  const { user, loading } = useAuth();
+  const { user, loading } = useSession();
   const { productName } = useSiteConfig();
   const navigate = useNavigate();
   const [params] = useSearchParams();

@@ -23,46 +23,9 @@ export function Footer() {
             while you focus on your content.
           </p>
         </div>
-        <nav aria-label="Product">
-          <h2 className="text-sm font-semibold text-slate-900">Product</h2>
-          <ul className="mt-3 space-y-2">
-            <li>
-              <Link to="/#features" className={linkClass}>
-                Features
-              </Link>
-            </li>
-            <li>
-              <Link to="/plans" className={linkClass}>
-                Plans
-              </Link>
-            </li>
-            <li>
-              <Link to="/changelog" className={linkClass}>
-                Changelog
-              </Link>
-            </li>
-          </ul>
-        </nav>
-        <nav aria-label="Help and legal">
-          <h2 className="text-sm font-semibold text-slate-900">Help &amp; legal</h2>
-          <ul className="mt-3 space-y-2">
-            <li>
-              <Link to="/support" className={linkClass}>
-                Support
-              </Link>
-            </li>
-            <li>
-              <Link to="/privacy" className={linkClass}>
-                Privacy Policy
-              </Link>
-            </li>
-            <li>
-              <Link to="/terms" className={linkClass}>
-                Terms of Service
-              </Link>
-            </li>
-          </ul>
-        </nav>
+        {FOOTER_COLUMNS.map((column) => (
+          <FooterLinks key={column.label} {...column} />
+        ))}
       </Container>
       <div className="border-t border-slate-100">
         <Container className="py-5 text-xs text-slate-600">
@@ -70,5 +33,53 @@ export function Footer() {
         </Container>
       </div>
     </footer>
+  );
+}
+
+/** The footer's link columns (spec section 2: /plans, /support, /changelog, #features, legal). */
+const FOOTER_COLUMNS: { label: string; title: string; links: [string, string][] }[] = [
+  {
+    label: 'Product',
+    title: 'Product',
+    links: [
+      ['/#features', 'Features'],
+      ['/plans', 'Plans'],
+      ['/changelog', 'Changelog'],
+    ],
+  },
+  {
+    label: 'Help and legal',
+    title: 'Help & legal',
+    links: [
+      ['/support', 'Support'],
+      ['/privacy', 'Privacy Policy'],
+      ['/terms', 'Terms of Service'],
+    ],
+  },
+];
+
+/** One titled column of footer links (`[path, text]` pairs). */
+function FooterLinks({
+  label,
+  title,
+  links,
+}: {
+  label: string;
+  title: string;
+  links: [string, string][];
+}) {
+  return (
+    <nav aria-label={label}>
+      <h2 className="text-sm font-semibold text-slate-900">{title}</h2>
+      <ul className="mt-3 space-y-2">
+        {links.map(([to, text]) => (
+          <li key={to}>
+            <Link to={to} className={linkClass}>
+              {text}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }

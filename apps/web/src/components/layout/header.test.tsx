@@ -1,15 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { STORAGE_KEYS } from '@flockr/contract';
-import { makeUser } from '../../test/fixtures';
-import { mockApi } from '../../test/mock-api';
+import { API, STORAGE_KEYS } from '@flockr/contract';
+import { callsTo, mockEndpoint } from '../../test/api';
+import { makeUser, siteConfig } from '../../test/fixtures';
 import { currentUrl, renderRoute, signIn } from '../../test/render';
 import { Header } from './header';
 
 describe('header', () => {
   it('offers Login and Get Started when signed out', () => {
-    mockApi();
     renderRoute(<Header onDownload={() => {}} downloading={false} />);
     expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
     expect(screen.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/register');
@@ -17,7 +16,7 @@ describe('header', () => {
   });
 
   it('shows the product name from site config as the home link', async () => {
-    mockApi({ 'GET /site/config': { product_name: 'Birdly' } });
+    mockEndpoint(API.site.config, { ...siteConfig, product_name: 'Birdly' });
     renderRoute(<Header onDownload={() => {}} downloading={false} />);
     expect(await screen.findByRole('link', { name: 'Birdly' })).toHaveAttribute('href', '/');
   });
@@ -25,7 +24,7 @@ describe('header', () => {
   it('has a keyboard-operable user menu with the spec items', async () => {
     const user = makeUser({ role: 'ADMIN' });
     signIn(user);
-    mockApi({ 'GET /auth/me': { user } });
+    mockEndpoint(API.auth.me, { user });
     const onDownload = vi.fn();
     renderRoute(<Header onDownload={onDownload} downloading={false} />);
     const button = screen.getByRole('button', { name: 'alice' });
@@ -44,8 +43,12 @@ describe('header', () => {
       'Download Software',
       'Sign Out',
     ]);
-    await userEvent.keyboard('{ArrowUp}');
+    await userEvent.keyboard('{End}');
     expect(screen.getByRole('menuitem', { name: 'Sign Out' })).toHaveFocus();
+    await userEvent.keyboard('{ArrowUp}');
+    expect(screen.getByRole('menuitem', { name: 'Download Software' })).toHaveFocus();
+    await userEvent.keyboard('{Home}');
+    expect(screen.getByRole('menuitem', { name: 'Profile Settings' })).toHaveFocus();
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
     expect(button).toHaveFocus();
@@ -59,8 +62,9 @@ describe('header', () => {
 
   it('hides Admin Panel from users, and Sign Out clears the session and goes home', async () => {
     const user = makeUser();
-    signIn(user);
-    mockApi({ 'GET /auth/me': { user } });
+    signIn(user, 'tok-alice');
+    mockEndpoint(API.auth.me, { user });
+    mockEndpoint(API.auth.logout, undefined);
     const { router } = renderRoute(<Header onDownload={() => {}} downloading={false} />, {
       path: '/orders',
     });
@@ -69,10 +73,12 @@ describe('header', () => {
     await userEvent.click(screen.getByRole('menuitem', { name: 'Sign Out' }));
     await waitFor(() => expect(currentUrl(router)).toBe('/'));
     expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    // The server is told too, with the token of the session that ends.
+    await waitFor(() => expect(callsTo(API.auth.logout)).toHaveLength(1));
+    expect(callsTo(API.auth.logout)[0]!.headers.get('Authorization')).toBe('Bearer tok-alice');
   });
 
   it('opens the phone navigation with the hamburger button', async () => {
-    mockApi();
     renderRoute(<Header onDownload={() => {}} downloading={false} />);
     const burger = screen.getByRole('button', { name: 'Main menu' });
     expect(burger).toHaveAttribute('aria-expanded', 'false');

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Download, Loader2, Menu, X } from 'lucide-react';
-import { useAuth } from '../../lib/auth';
+import { useLogout, useSession } from '../../lib/session';
 import { useSiteConfig } from '../../lib/site-config';
 import { buttonClasses } from '../ui/button';
 import { cn } from '../ui/cn';
@@ -35,7 +35,8 @@ export function Header({
   onDownload: () => void;
   downloading: boolean;
 }) {
-  const { user, loading, logout } = useAuth();
+  const { user, loading } = useSession();
+  const logout = useLogout();
   const { productName } = useSiteConfig();
   const [mobileOpen, setMobileOpen] = useState(false);
   const closeMobile = () => setMobileOpen(false);

@@ -39,3 +39,37 @@ export function CardHeader({
     </div>
   );
 }
+
+/** Tones of a {@link MessageCard}'s icon. */
+const MESSAGE_TONES = {
+  success: 'bg-emerald-50 text-emerald-600',
+  danger: 'bg-red-50 text-red-600',
+} as const;
+
+/**
+ * A centred card that says one thing: an icon in a tinted circle, a page heading (h1) and what
+ * follows (Access Denied, the Welcome screen).
+ */
+export function MessageCard({
+  icon: Icon,
+  tone,
+  title,
+  children,
+}: {
+  icon: React.ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }>;
+  tone: keyof typeof MESSAGE_TONES;
+  title: React.ReactNode;
+  children: React.ReactNode;
+}) {
+  return (
+    <Card className="mx-auto max-w-md px-6 py-10 text-center">
+      <div
+        className={`mx-auto flex size-12 items-center justify-center rounded-full ${MESSAGE_TONES[tone]}`}
+      >
+        <Icon aria-hidden="true" className="size-6" />
+      </div>
+      <h1 className="mt-4 text-2xl font-bold text-slate-900">{title}</h1>
+      {children}
+    </Card>
+  );
+}

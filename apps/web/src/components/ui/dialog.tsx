@@ -1,14 +1,15 @@
-/** An accessible modal dialog: labelled, focus moved in and trapped, Escape closes, focus restored. */
-import { useEffect, useEffectEvent, useId, useRef, type ReactNode } from 'react';
-import { createPortal } from 'react-dom';
+/**
+ * The app's modal dialog, on Radix Dialog (focus moved in and trapped, Escape and the backdrop
+ * close, focus restored, the rest of the page inert, scrolling locked). Labelled by `title`,
+ * described by its body; scrolls within the screen when taller than it.
+ */
+import { useRef, type ReactNode } from 'react';
+import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
 /**
- * Renders `children` in a modal when `open`. `title` names the dialog (aria-labelledby);
- * `onClose` runs on Escape, the close button and a click on the backdrop.
+ * Renders `children` in a modal while `open`; `onClose` runs on Escape, the close button and a
+ * click outside. `footer` holds the actions.
  */
 export function Dialog({
   open,
@@ -23,86 +24,42 @@ export function Dialog({
   children: ReactNode;
   footer?: ReactNode;
 }) {
-  const titleId = useId();
-  const bodyId = useId();
-  const panelRef = useRef<HTMLDivElement>(null);
-  const closeFromKeyboard = useEffectEvent(() => onClose());
-
-  useEffect(() => {
-    if (!open) return;
-    const previouslyFocused = document.activeElement as HTMLElement | null;
-    const panel = panelRef.current;
-    const first = panel?.querySelector<HTMLElement>(FOCUSABLE);
-    (first ?? panel)?.focus();
-    const { overflow } = document.body.style;
-    document.body.style.overflow = 'hidden';
-
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.stopPropagation();
-        closeFromKeyboard();
-        return;
-      }
-      if (event.key !== 'Tab' || !panel) return;
-      const items = [...panel.querySelectorAll<HTMLElement>(FOCUSABLE)];
-      if (items.length === 0) {
-        event.preventDefault();
-        return;
-      }
-      const firstItem = items[0]!;
-      const lastItem = items[items.length - 1]!;
-      if (event.shiftKey && document.activeElement === firstItem) {
-        event.preventDefault();
-        lastItem.focus();
-      } else if (!event.shiftKey && document.activeElement === lastItem) {
-        event.preventDefault();
-        firstItem.focus();
-      }
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.body.style.overflow = overflow;
-      previouslyFocused?.focus();
-    };
-  }, [open]);
-
-  if (!open) return null;
-  return createPortal(
-    <div className="fixed inset-0 z-50 flex items-end justify-center p-4 sm:items-center">
-      <div
-        aria-hidden="true"
-        className="absolute inset-0 bg-slate-900/50 backdrop-blur-[1px]"
-        onClick={onClose}
-      />
-      <div
-        ref={panelRef}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={bodyId}
-        tabIndex={-1}
-        className="relative max-h-[calc(100dvh-2rem)] w-full max-w-md overflow-y-auto rounded-2xl bg-white p-6 shadow-raised"
-      >
-        <div className="flex items-start justify-between gap-4">
-          <h2 id={titleId} className="text-lg font-semibold text-slate-900">
-            {title}
-          </h2>
-          <button
-            type="button"
-            onClick={onClose}
-            className="-m-1 rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
-            aria-label="Close dialog"
+  // Radix returns focus only to its own Trigger; our dialogs open from any button, so remember
+  // what had focus and give it back on close (WAI-ARIA dialog pattern).
+  const opener = useRef<HTMLElement | null>(null);
+  return (
+    <RadixDialog.Root open={open} onOpenChange={(next) => (next ? undefined : onClose())}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50 backdrop-blur-[1px]" />
+        <div className="pointer-events-none fixed inset-0 z-50 flex items-end justify-center p-4 sm:items-center">
+          <RadixDialog.Content
+            onOpenAutoFocus={() => {
+              opener.current = document.activeElement as HTMLElement | null;
+            }}
+            onCloseAutoFocus={(event) => {
+              event.preventDefault();
+              opener.current?.focus();
+            }}
+            className="pointer-events-auto relative max-h-[calc(100dvh-2rem)] w-full max-w-md overflow-y-auto rounded-2xl bg-white p-6 shadow-raised focus:outline-none"
           >
-            <X aria-hidden="true" className="size-5" />
-          </button>
+            <div className="flex items-start justify-between gap-4">
+              <RadixDialog.Title className="text-lg font-semibold text-slate-900">
+                {title}
+              </RadixDialog.Title>
+              <RadixDialog.Close
+                className="-m-1 rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+                aria-label="Close dialog"
+              >
+                <X aria-hidden="true" className="size-5" />
+              </RadixDialog.Close>
+            </div>
+            <RadixDialog.Description asChild>
+              <div className="mt-3 space-y-3 text-sm leading-6 text-slate-700">{children}</div>
+            </RadixDialog.Description>
+            {footer ? <div className="mt-6 flex flex-wrap justify-end gap-3">{footer}</div> : null}
+          </RadixDialog.Content>
         </div>
-        <div id={bodyId} className="mt-3 space-y-3 text-sm leading-6 text-slate-700">
-          {children}
-        </div>
-        {footer ? <div className="mt-6 flex flex-wrap justify-end gap-3">{footer}</div> : null}
-      </div>
-    </div>,
-    document.body,
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
   );
 }

@@ -1,4 +1,7 @@
-/** Labelled form controls with their error text (every control has a visible label). */
+/**
+ * Labelled form controls with their hint and error text (every control has a visible label; the
+ * hint and error are announced through aria-describedby, and an error marks the control invalid).
+ */
 import { useId, type ComponentProps, type ReactNode } from 'react';
 import { ChevronDown } from 'lucide-react';
 import { cn } from './cn';
@@ -8,11 +11,6 @@ const controlBase =
   'placeholder:text-slate-400 transition-colors focus:outline-none focus-visible:outline-none ' +
   'focus:ring-2 focus:ring-brand-500/30 focus:border-brand-500 ' +
   'read-only:bg-slate-50 read-only:text-slate-600 disabled:bg-slate-50 disabled:text-slate-500';
-
-/** Border colour for a control with or without an error. */
-function borderFor(error?: string): string {
-  return error ? 'border-red-400' : 'border-slate-300';
-}
 
 /** Error line under a control; its id is referenced by aria-describedby. */
 export function FieldError({ id, children }: { id: string; children?: ReactNode }) {
@@ -29,23 +27,75 @@ interface FieldProps {
   label: ReactNode;
   error?: string;
   hint?: ReactNode;
-  /** Extra content shown on the label's line, at the right (e.g. "Forgot password?"). */
-  labelAside?: ReactNode;
 }
 
-/** Describes the control by its hint and error ids (when present) and any ids given. */
-function describedBy(
-  hintId: string,
-  errorId: string,
-  hint: unknown,
-  error: unknown,
-  extra?: string,
+/**
+ * The ids and ARIA attributes of one control: its id (given or generated), the ids of its hint
+ * and error, and the props that tie them to the control (`extraDescribedBy` adds more ids).
+ */
+function useFieldIds(
+  id: string | undefined,
+  { hint, error }: Omit<FieldProps, 'label'>,
+  extraDescribedBy?: string,
 ) {
-  const ids = [hint ? hintId : null, error ? errorId : null, extra ?? null].filter(Boolean);
-  return ids.length ? ids.join(' ') : undefined;
+  const autoId = useId();
+  const controlId = id ?? autoId;
+  const hintId = `${controlId}-hint`;
+  const errorId = `${controlId}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null, extraDescribedBy ?? null]
+    .filter(Boolean)
+    .join(' ');
+  return {
+    hintId,
+    errorId,
+    control: {
+      id: controlId,
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': describedBy || undefined,
+    },
+  };
 }
 
-/** A labelled `<input>` with hint and error text. */
+/** The hint (small print) and the error under a control. */
+function FieldFooter({
+  hint,
+  error,
+  hintId,
+  errorId,
+}: Omit<FieldProps, 'label'> & { hintId: string; errorId: string }) {
+  return (
+    <>
+      {hint ? (
+        <div id={hintId} className="mt-1.5 text-xs text-slate-600">
+          {hint}
+        </div>
+      ) : null}
+      <FieldError id={errorId}>{error}</FieldError>
+    </>
+  );
+}
+
+/** The label above a control, with optional content at its right (e.g. "Forgot password?"). */
+function FieldLabel({
+  htmlFor,
+  children,
+  aside,
+}: {
+  htmlFor: string;
+  children: ReactNode;
+  aside?: ReactNode;
+}) {
+  return (
+    <div className="mb-1.5 flex items-center justify-between gap-2">
+      <label htmlFor={htmlFor} className="text-sm font-medium text-slate-800">
+        {children}
+      </label>
+      {aside}
+    </div>
+  );
+}
+
+/** A labelled `<input>` with hint and error text; `labelAside` sits on the label's line. */
 export function TextField({
   label,
   error,
@@ -55,37 +105,24 @@ export function TextField({
   className,
   'aria-describedby': extraDescribedBy,
   ...props
-}: FieldProps & ComponentProps<'input'>) {
-  const autoId = useId();
-  const inputId = id ?? autoId;
-  const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-error`;
+}: FieldProps & { labelAside?: ReactNode } & ComponentProps<'input'>) {
+  const { hintId, errorId, control } = useFieldIds(id, { hint, error }, extraDescribedBy);
   return (
     <div className={className}>
-      <div className="mb-1.5 flex items-center justify-between gap-2">
-        <label htmlFor={inputId} className="text-sm font-medium text-slate-800">
-          {label}
-        </label>
-        {labelAside}
-      </div>
+      <FieldLabel htmlFor={control.id} aside={labelAside}>
+        {label}
+      </FieldLabel>
       <input
-        id={inputId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hintId, errorId, hint, error, extraDescribedBy)}
-        className={cn(controlBase, borderFor(error))}
+        {...control}
+        className={cn(controlBase, error ? 'border-red-400' : 'border-slate-300')}
         {...props}
       />
-      {hint ? (
-        <div id={hintId} className="mt-1.5 text-xs text-slate-600">
-          {hint}
-        </div>
-      ) : null}
-      <FieldError id={errorId}>{error}</FieldError>
+      <FieldFooter hint={hint} error={error} hintId={hintId} errorId={errorId} />
     </div>
   );
 }
 
-/** A labelled `<select>` with error text. */
+/** A labelled `<select>` (the platform's own, the most accessible on phones) with error text. */
 export function SelectField({
   label,
   error,
@@ -95,21 +132,18 @@ export function SelectField({
   children,
   ...props
 }: FieldProps & ComponentProps<'select'>) {
-  const autoId = useId();
-  const selectId = id ?? autoId;
-  const hintId = `${selectId}-hint`;
-  const errorId = `${selectId}-error`;
+  const { hintId, errorId, control } = useFieldIds(id, { hint, error });
   return (
     <div className={className}>
-      <label htmlFor={selectId} className="mb-1.5 block text-sm font-medium text-slate-800">
-        {label}
-      </label>
+      <FieldLabel htmlFor={control.id}>{label}</FieldLabel>
       <div className="relative">
         <select
-          id={selectId}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(hintId, errorId, hint, error)}
-          className={cn(controlBase, borderFor(error), 'appearance-none pr-9')}
+          {...control}
+          className={cn(
+            controlBase,
+            error ? 'border-red-400' : 'border-slate-300',
+            'appearance-none pr-9',
+          )}
           {...props}
         >
           {children}
@@ -119,12 +153,36 @@ export function SelectField({
           className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-slate-500"
         />
       </div>
-      {hint ? (
-        <p id={hintId} className="mt-1.5 text-xs text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={errorId}>{error}</FieldError>
+      <FieldFooter hint={hint} error={error} hintId={hintId} errorId={errorId} />
+    </div>
+  );
+}
+
+/** A labelled multi-line text control; `textareaClassName` styles the textarea itself. */
+export function TextareaField({
+  label,
+  error,
+  hint,
+  id,
+  className,
+  textareaClassName,
+  ...props
+}: FieldProps & { textareaClassName?: string } & ComponentProps<'textarea'>) {
+  const { hintId, errorId, control } = useFieldIds(id, { hint, error });
+  return (
+    <div className={className}>
+      <FieldLabel htmlFor={control.id}>{label}</FieldLabel>
+      <textarea
+        {...control}
+        className={cn(
+          controlBase,
+          'min-h-24',
+          error ? 'border-red-400' : 'border-slate-300',
+          textareaClassName,
+        )}
+        {...props}
+      />
+      <FieldFooter hint={hint} error={error} hintId={hintId} errorId={errorId} />
     </div>
   );
 }
@@ -138,23 +196,18 @@ export function CheckboxField({
   className,
   ...props
 }: FieldProps & Omit<ComponentProps<'input'>, 'type'>) {
-  const autoId = useId();
-  const inputId = id ?? autoId;
-  const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-error`;
+  const { hintId, errorId, control } = useFieldIds(id, { hint, error });
   return (
     <div className={className}>
       <div className="flex items-start gap-3">
         <input
-          id={inputId}
+          {...control}
           type="checkbox"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(hintId, errorId, hint, error)}
           className="mt-0.5 size-4 shrink-0 rounded border-slate-300 accent-brand-600"
           {...props}
         />
         <div className="text-sm">
-          <label htmlFor={inputId} className="text-slate-800">
+          <label htmlFor={control.id} className="text-slate-800">
             {label}
           </label>
           {hint ? (

@@ -1,8 +1,8 @@
-/** An on/off switch (role="switch") with a visible label and description. */
+/** An on/off switch on Radix Switch (role="switch", Space toggles) with a visible label. */
 import { useId } from 'react';
-import { cn } from './cn';
+import * as RadixSwitch from '@radix-ui/react-switch';
 
-/** A labelled switch; `onChange` receives the new value. */
+/** A labelled switch with an optional description; `onChange` receives the new value. */
 export function Switch({
   label,
   description,
@@ -30,28 +30,16 @@ export function Switch({
           </p>
         ) : null}
       </div>
-      <button
-        type="button"
-        role="switch"
-        aria-checked={checked}
+      <RadixSwitch.Root
+        checked={checked}
+        onCheckedChange={onChange}
+        disabled={disabled}
         aria-labelledby={labelId}
         aria-describedby={description ? descriptionId : undefined}
-        disabled={disabled}
-        onClick={() => onChange(!checked)}
-        className={cn(
-          'relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors',
-          'disabled:cursor-not-allowed disabled:opacity-60',
-          checked ? 'bg-brand-600' : 'bg-slate-300',
-        )}
+        className="relative inline-flex h-6 w-11 shrink-0 items-center rounded-full bg-slate-300 transition-colors disabled:cursor-not-allowed disabled:opacity-60 data-[state=checked]:bg-brand-600"
       >
-        <span
-          aria-hidden="true"
-          className={cn(
-            'inline-block size-5 rounded-full bg-white shadow transition-transform',
-            checked ? 'translate-x-5.5' : 'translate-x-0.5',
-          )}
-        />
-      </button>
+        <RadixSwitch.Thumb className="inline-block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-5.5" />
+      </RadixSwitch.Root>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 /** Texts of the e-mail confirmation screens that the contract does not hold (candidates for it). */
 
-/** Banner for a signed-in user whose address is not confirmed yet. */
+/** Text of the banner for a signed-in user whose address is not confirmed yet, naming `email`. */
 export const verifyBannerText = (email: string) =>
   `Please confirm your e-mail address. We sent a link to ${email}.`;
 

@@ -1,47 +1,46 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { API_ERRORS } from '@flockr/contract';
+import { API, API_ERROR_CODES, API_ERRORS, type User } from '@flockr/contract';
 import { SiteLayout } from '../../../app/site-layout';
+import { callsTo, mockEndpoint, reply, type Reply } from '../../../test/api';
 import { makeUser } from '../../../test/fixtures';
-import { json, mockApi, type MockHandler } from '../../../test/mock-api';
 import { renderRoute, signIn } from '../../../test/render';
 import { verifyBannerText } from '../api/texts';
 
-/** Renders the site layout (header, banner, main) with `routes` answered. */
-function renderLayout(routes: Record<string, MockHandler> = {}) {
-  const api = mockApi(routes);
+type Resend = typeof API.auth.resendVerification;
+
+/** Signs `user` in (answering /auth/me with it) and renders the site layout. */
+function renderSignedIn(user: User) {
+  signIn(user);
+  mockEndpoint(API.auth.me, { user });
   renderRoute(<SiteLayout />);
-  return api;
 }
 
 const banner = () => screen.queryByRole('region', { name: 'E-mail confirmation' });
 
 describe('e-mail verification banner', () => {
   it('is not shown signed out', () => {
-    renderLayout();
+    renderRoute(<SiteLayout />);
     expect(banner()).not.toBeInTheDocument();
   });
 
   it('is not shown to a user whose address is confirmed', () => {
-    const user = makeUser({ email_verified: true });
-    signIn(user);
-    renderLayout({ 'GET /auth/me': { user } });
+    renderSignedIn(makeUser({ email_verified: true }));
     expect(banner()).not.toBeInTheDocument();
   });
 
   it('asks an unverified user to confirm, and Resend email calls the API and toasts', async () => {
-    const user = makeUser({ email_verified: false });
-    signIn(user);
     const message = 'We sent a new confirmation link to alice@example.com.';
     let release: () => void = () => {};
-    const { callsTo } = renderLayout({
-      'GET /auth/me': { user },
-      'POST /auth/resend-verification': () =>
-        new Promise<Response>((resolve) => {
-          release = () => resolve(json({ message }));
+    mockEndpoint(
+      API.auth.resendVerification,
+      () =>
+        new Promise<Reply<Resend>>((resolve) => {
+          release = () => resolve(reply<Resend, 200>(200, { message }));
         }),
-    });
+    );
+    renderSignedIn(makeUser({ email_verified: false }));
     expect(banner()).toHaveTextContent(verifyBannerText('alice@example.com'));
     const button = screen.getByRole('button', { name: 'Resend email' });
     await userEvent.click(button);
@@ -49,34 +48,36 @@ describe('e-mail verification banner', () => {
     release();
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(button).toBeEnabled();
-    expect(callsTo('POST /auth/resend-verification')).toHaveLength(1);
-    expect(callsTo('POST /auth/resend-verification')[0]!.headers.get('Authorization')).toBe(
+    expect(callsTo(API.auth.resendVerification)).toHaveLength(1);
+    expect(callsTo(API.auth.resendVerification)[0]!.headers.get('Authorization')).toBe(
       'Bearer test-token',
     );
   });
 
   it('shows the server error text, e.g. too many requests', async () => {
-    const user = makeUser({ email_verified: false });
-    signIn(user);
-    renderLayout({
-      'GET /auth/me': { user },
-      'POST /auth/resend-verification': json({ error: API_ERRORS.tooManyRequests }, 429),
-    });
+    mockEndpoint(
+      API.auth.resendVerification,
+      reply(429, { error: API_ERRORS.tooManyRequests, code: API_ERROR_CODES.tooManyRequests }),
+    );
+    renderSignedIn(makeUser({ email_verified: false }));
     await userEvent.click(screen.getByRole('button', { name: 'Resend email' }));
     expect(await screen.findByText(API_ERRORS.tooManyRequests)).toBeInTheDocument();
+    expect(banner()).toBeInTheDocument();
   });
 
   it('disappears once the server says the address is already confirmed', async () => {
     const user = makeUser({ email_verified: false });
     signIn(user);
     let verified = false;
-    renderLayout({
-      'GET /auth/me': () => json({ user: { ...user, email_verified: verified } }),
-      'POST /auth/resend-verification': () => {
-        verified = true;
-        return json({ error: API_ERRORS.alreadyVerified }, 409);
-      },
+    mockEndpoint(API.auth.me, () => ({ user: { ...user, email_verified: verified } }));
+    mockEndpoint(API.auth.resendVerification, () => {
+      verified = true;
+      return reply(409, {
+        error: API_ERRORS.alreadyVerified,
+        code: API_ERROR_CODES.alreadyVerified,
+      });
     });
+    renderRoute(<SiteLayout />);
     await userEvent.click(screen.getByRole('button', { name: 'Resend email' }));
     expect(await screen.findByText(API_ERRORS.alreadyVerified)).toBeInTheDocument();
     await waitFor(() => expect(banner()).not.toBeInTheDocument());

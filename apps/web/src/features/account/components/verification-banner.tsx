@@ -3,31 +3,20 @@
  * with a Resend email button (`POST /auth/resend-verification`).
  */
 import { useEffect, useId, useRef } from 'react';
-import { useMutation } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { MailWarning } from 'lucide-react';
-import { errorText } from '@flockr/contract';
 import { Button } from '../../../components/ui/button';
 import { Container } from '../../../components/ui/page';
-import { ApiError } from '../../../lib/api-client';
-import { useAuth } from '../../../lib/auth';
-import { resendVerification } from '../api/email-confirmation';
-import { EMAIL_LINK_ERRORS, verifyBannerText } from '../api/texts';
+import { useSession } from '../../../lib/session';
+import { useResendVerification } from '../api/email-confirmation';
+import { verifyBannerText } from '../api/texts';
 
-/** Renders nothing when signed out or when the address is already confirmed. */
+/**
+ * The banner, or nothing when signed out or when the address is already confirmed. Resend email
+ * toasts the server's answer ({@link useResendVerification}).
+ */
 export function VerificationBanner() {
-  const { user, refreshUser } = useAuth();
-  const resend = useMutation({
-    mutationFn: resendVerification,
-    onSuccess: ({ message }) => {
-      toast.success(message);
-    },
-    onError: (error) => {
-      toast.error(errorText(undefined, error, EMAIL_LINK_ERRORS.resend));
-      // 409: confirmed meanwhile (another tab or device). Reload the user so the banner goes.
-      if (error instanceof ApiError && error.status === 409) void refreshUser().catch(() => {});
-    },
-  });
+  const { user } = useSession();
+  const resend = useResendVerification();
 
   // The button disables itself while sending, which drops focus to <body>; give it back after.
   const buttonId = useId();

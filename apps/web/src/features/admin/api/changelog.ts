@@ -1,51 +1,55 @@
-/** Admin changelog calls: list (drafts included), create, update/publish (spec section 7). */
-import { queryOptions } from '@tanstack/react-query';
-import {
-  CLIENT_ERRORS,
-  type ChangelogEntry,
-  type createChangelogRequestSchema,
-} from '@flockr/contract';
+/** Admin changelog hooks (spec section 7, `/admin/changelog`): list, create, publish a draft. */
 import type { z } from 'zod';
-import { api } from '../../../lib/api-client';
+import { API, CLIENT_ERRORS, type createChangelogRequestSchema } from '@flockr/contract';
+import { call } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+import { ADMIN_ERRORS } from './errors';
 import { adminKeys } from './keys';
+import { useAdminChange, useAdminQuery, useAdminUpdate } from './hooks';
 
-/** `POST /admin/changelog` payload after validation. */
-export type ChangelogPayload = z.output<typeof createChangelogRequestSchema>;
+/** `POST /admin/changelog` payload (spec section 5). */
+export type ChangelogPayload = z.input<typeof createChangelogRequestSchema>;
 
-/** Default error text of a failed publish (ours; the spec's catalogue has none). */
-export const PUBLISH_CHANGELOG_ERROR = 'Failed to publish changelog entry';
-
-/** Fetches every changelog entry, drafts included. */
-export function fetchAdminChangelog(
-  signal?: AbortSignal,
-): Promise<{ changelog_entries: ChangelogEntry[] }> {
-  return api.get<{ changelog_entries: ChangelogEntry[] }>('/admin/changelog', {
-    signal,
+/** Every changelog entry, drafts included, with view counts (`GET /admin/changelog`). */
+export function useAdminChangelog() {
+  return useAdminQuery(API.admin.changelog, {
+    key: adminKeys.changelog,
     fallback: CLIENT_ERRORS.defaults.fetchChangelogEntries,
   });
 }
 
-/** Query options of the admin changelog list. */
-export const adminChangelogQueryOptions = queryOptions({
-  queryKey: adminKeys.changelog,
-  queryFn: ({ signal }) => fetchAdminChangelog(signal),
-});
+/** Refreshing the public changelog as well: what admins publish shows there. */
+const refresh = [queryKeys.changelog] as const;
 
-/** Creates an entry (a draft unless `is_published`). */
-export function createChangelogEntry(
-  payload: ChangelogPayload,
-): Promise<{ entry: ChangelogEntry }> {
-  return api.post<{ entry: ChangelogEntry }>('/admin/changelog', payload, {
-    fallback: CLIENT_ERRORS.defaults.createChangelog,
+/**
+ * Creates an entry, a draft unless `is_published` (`POST /admin/changelog`). Variables: the
+ * payload. A version that already has an entry comes back as 409 CHANGELOG_VERSION_TAKEN.
+ */
+export function useCreateChangelogEntry() {
+  return useAdminChange({
+    mutationFn: (body: ChangelogPayload) =>
+      call(
+        API.admin.createChangelog,
+        { body },
+        { fallback: CLIENT_ERRORS.defaults.createChangelog },
+      ),
+    success: ({ entry }) =>
+      entry.is_published
+        ? `Version ${entry.version} published`
+        : `Draft for version ${entry.version} saved`,
+    refresh,
   });
 }
 
-/** Changes the given fields of an entry, e.g. `{ is_published: true }` to publish a draft. */
-export function updateChangelogEntry(
-  id: string,
-  payload: Partial<ChangelogPayload>,
-): Promise<{ entry: ChangelogEntry }> {
-  return api.put<{ entry: ChangelogEntry }>(`/admin/changelog/${encodeURIComponent(id)}`, payload, {
-    fallback: PUBLISH_CHANGELOG_ERROR,
+/**
+ * Edits an entry or publishes a draft (`PUT /admin/changelog/{id}`). Variables: `{ id, …fields }`,
+ * e.g. `{ id, is_published: true }`.
+ */
+export function useUpdateChangelogEntry() {
+  return useAdminUpdate(API.admin.updateChangelog, {
+    fallback: ADMIN_ERRORS.publishChangelog,
+    success: ({ entry }) =>
+      entry.is_published ? `Version ${entry.version} published` : `Version ${entry.version} saved`,
+    refresh,
   });
 }

@@ -1,59 +1,41 @@
-/** Admin order calls: list and status update (spec section 7, /admin/orders). */
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import {
-  ADMIN_PAGE_SIZE,
-  CLIENT_ERRORS,
-  type AdminOrder,
-  type AdminOrdersResponse,
-  type OrderStatus,
-  type updateOrderStatusRequestSchema,
-} from '@flockr/contract';
-import type { z } from 'zod';
-import { api } from '../../../lib/api-client';
-import { adminKeys } from './keys';
+/**
+ * Admin order hooks (spec section 7, `/admin/orders`): the list, a status change along the
+ * transition table (docs/billing.md), and provider events that named no order of ours.
+ */
+import { API, CLIENT_ERRORS } from '@flockr/contract';
+import { humanize, shortOrderId } from '../../../lib/format';
+import { ADMIN_ERRORS } from './errors';
+import { useAdminPage, useAdminUpdate, type PageFilter } from './hooks';
 
-/** Filters of the orders list as the screen keeps them (empty strings mean "any"). */
-export interface OrdersFilter {
-  page: number;
-  search: string;
-  status: OrderStatus | '';
+/** Page, search (order id, username or email) and status of the orders list ('' = any). */
+export type OrdersFilter = PageFilter<typeof API.admin.orders>;
+
+/** One page of orders with buyer and plan, newest first (`GET /admin/orders`). */
+export function useAdminOrders(filter: OrdersFilter) {
+  return useAdminPage(API.admin.orders, 'orders', filter, CLIENT_ERRORS.defaults.fetchOrders);
 }
 
-/** `PUT /admin/orders/{id}/status` payload. */
-export type UpdateOrderStatusRequest = z.output<typeof updateOrderStatusRequestSchema>;
-
-/** Fetches one page of orders, newest first; `search` matches order id, username or email. */
-export function fetchAdminOrders(
-  filter: OrdersFilter,
-  signal?: AbortSignal,
-): Promise<AdminOrdersResponse> {
-  return api.get<AdminOrdersResponse>('/admin/orders', {
-    query: {
-      page: filter.page,
-      limit: ADMIN_PAGE_SIZE,
-      search: filter.search.trim(),
-      status: filter.status,
-    },
-    signal,
-    fallback: CLIENT_ERRORS.defaults.fetchOrders,
-  });
+/**
+ * The newest provider events that named no order of ours (`GET /admin/payment-events`,
+ * outcome unmatched): money may have been taken for something this shop cannot match.
+ */
+export function useUnmatchedPaymentEvents() {
+  return useAdminPage(
+    API.admin.paymentEvents,
+    'payment-events',
+    { page: 1, outcome: 'unmatched' },
+    ADMIN_ERRORS.fetchPaymentEvents,
+  );
 }
 
-/** Query options of an orders page. */
-export function adminOrdersQueryOptions(filter: OrdersFilter) {
-  return queryOptions({
-    queryKey: adminKeys.ordersPage(filter),
-    queryFn: ({ signal }) => fetchAdminOrders(filter, signal),
-    placeholderData: keepPreviousData,
-  });
-}
-
-/** Sets an order's status. @throws ApiError, e.g. 409 'An order cannot go from X to Y'. */
-export function updateOrderStatus(
-  id: string,
-  payload: UpdateOrderStatusRequest,
-): Promise<{ order: AdminOrder }> {
-  return api.put<{ order: AdminOrder }>(`/admin/orders/${encodeURIComponent(id)}/status`, payload, {
+/**
+ * Moves an order to `status` with an optional admin note (`PUT /admin/orders/{id}/status`).
+ * Variables: `{ id, status, admin_note? }`. A transition the table refuses comes back as 409
+ * ORDER_TRANSITION_NOT_ALLOWED with its text.
+ */
+export function useSetOrderStatus() {
+  return useAdminUpdate(API.admin.setOrderStatus, {
     fallback: CLIENT_ERRORS.defaults.updateOrderStatus,
+    success: ({ order }) => `Order #${shortOrderId(order.id)} is now ${humanize(order.status)}`,
   });
 }

@@ -1,40 +1,38 @@
-/** Admin plan calls: list, create, update (spec section 7, /admin/plans). */
-import { queryOptions } from '@tanstack/react-query';
-import { CLIENT_ERRORS, type AdminPlan, type planInputSchema } from '@flockr/contract';
+/** Admin plan hooks (spec section 7, `/admin/plans`): list, create, update. */
 import type { z } from 'zod';
-import { api } from '../../../lib/api-client';
+import { API, CLIENT_ERRORS, type planInputSchema } from '@flockr/contract';
+import { call } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 import { adminKeys } from './keys';
+import { useAdminChange, useAdminQuery } from './hooks';
 
-/** A complete plan payload after validation (features without blank lines). */
-export type PlanPayload = z.output<typeof planInputSchema>;
+/** A complete plan payload (spec section 5: every field required). */
+export type PlanPayload = z.input<typeof planInputSchema>;
 
-/** Fetches every plan, inactive ones included, with subscriber count and revenue. */
-export function fetchAdminPlans(signal?: AbortSignal): Promise<{ plans: AdminPlan[] }> {
-  return api.get<{ plans: AdminPlan[] }>('/admin/plans', {
-    signal,
+/** Every plan, inactive ones included, with subscribers and revenue (`GET /admin/plans`). */
+export function useAdminPlans() {
+  return useAdminQuery(API.admin.plans, {
+    key: adminKeys.plans,
     fallback: CLIENT_ERRORS.defaults.fetchPlans,
   });
 }
 
-/** Query options of the admin plan list. */
-export const adminPlansQueryOptions = queryOptions({
-  queryKey: adminKeys.plans,
-  queryFn: ({ signal }) => fetchAdminPlans(signal),
-});
-
-/** Creates a plan. @throws ApiError, e.g. 409 'A plan with this name already exists'. */
-export function createPlan(payload: PlanPayload): Promise<{ plan: AdminPlan }> {
-  return api.post<{ plan: AdminPlan }>('/admin/plans', payload, {
-    fallback: CLIENT_ERRORS.defaults.createPlan,
-  });
-}
-
-/** Changes the given fields of a plan. */
-export function updatePlan(
-  id: string,
-  payload: Partial<PlanPayload>,
-): Promise<{ plan: AdminPlan }> {
-  return api.put<{ plan: AdminPlan }>(`/admin/plans/${encodeURIComponent(id)}`, payload, {
-    fallback: CLIENT_ERRORS.defaults.updatePlan,
+/**
+ * Saves the plan form: creates a plan when `planId` is null (`POST /admin/plans`), else updates
+ * that plan (`PUT /admin/plans/{id}`; orders keep their price). Variables: the payload. A name
+ * already in use comes back as 409 PLAN_NAME_TAKEN. Refreshes the public plans page too.
+ */
+export function useSavePlan(planId: string | null) {
+  return useAdminChange({
+    mutationFn: (body: PlanPayload) =>
+      planId
+        ? call(
+            API.admin.updatePlan,
+            { params: { id: planId }, body },
+            { fallback: CLIENT_ERRORS.defaults.updatePlan },
+          )
+        : call(API.admin.createPlan, { body }, { fallback: CLIENT_ERRORS.defaults.createPlan }),
+    success: ({ plan }) => (planId ? `Plan ${plan.name} saved` : `Plan ${plan.name} created`),
+    refresh: [queryKeys.plans],
   });
 }

@@ -1,88 +1,46 @@
-/** Admin user calls: list, detail, status and role (spec section 7, /admin/users). */
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import {
-  ADMIN_PAGE_SIZE,
-  CLIENT_ERRORS,
-  type AdminUserDetail,
-  type AdminUsersResponse,
-  type User,
-  type UserRole,
-  type UserStatus,
-} from '@flockr/contract';
-import { api } from '../../../lib/api-client';
+/** Admin user hooks (spec section 7, `/admin/users`): list, detail, status and role. */
+import { API, CLIENT_ERRORS } from '@flockr/contract';
+import { humanize } from '../../../lib/format';
+import { ADMIN_ERRORS } from './errors';
 import { adminKeys } from './keys';
+import { useAdminPage, useAdminQuery, useAdminUpdate, type PageFilter } from './hooks';
 
-/** Filters of the users list as the screen keeps them (empty strings mean "any"). */
-export interface UsersFilter {
-  page: number;
-  search: string;
-  status: UserStatus | '';
-  role: UserRole | '';
+/** Page, search (username or email), status and role of the users list ('' = any). */
+export type UsersFilter = PageFilter<typeof API.admin.users>;
+
+/** One page of users, newest first (`GET /admin/users`). */
+export function useAdminUsers(filter: UsersFilter) {
+  return useAdminPage(API.admin.users, 'users', filter, CLIENT_ERRORS.defaults.fetchUsers);
 }
 
-/** Default error texts of the user calls the spec's catalogue does not name (ours). */
-export const USER_ERRORS = {
-  fetchUser: 'Failed to fetch user',
-  updateUserRole: 'Failed to update user role',
-} as const;
-
-/** Fetches one page of users, newest first; empty filters are left out of the URL. */
-export function fetchAdminUsers(
-  filter: UsersFilter,
-  signal?: AbortSignal,
-): Promise<AdminUsersResponse> {
-  return api.get<AdminUsersResponse>('/admin/users', {
-    query: {
-      page: filter.page,
-      limit: ADMIN_PAGE_SIZE,
-      search: filter.search.trim(),
-      status: filter.status,
-      role: filter.role,
-    },
-    signal,
-    fallback: CLIENT_ERRORS.defaults.fetchUsers,
+/** A user with orders, subscription and downloads (`GET /admin/users/{id}`); idle while null. */
+export function useAdminUser(id: string | null) {
+  return useAdminQuery(API.admin.user, {
+    key: adminKeys.user(id ?? ''),
+    input: { params: { id: id ?? '' } },
+    fallback: ADMIN_ERRORS.fetchUser,
+    enabled: id !== null,
   });
 }
 
-/** Query options of a users page; the previous page stays on screen while the next loads. */
-export function adminUsersQueryOptions(filter: UsersFilter) {
-  return queryOptions({
-    queryKey: adminKeys.usersPage(filter),
-    queryFn: ({ signal }) => fetchAdminUsers(filter, signal),
-    placeholderData: keepPreviousData,
+/** Toast of a user change: 'bob is now Suspended'. */
+const nowText = (username: string, value: string) => `${username} is now ${humanize(value)}`;
+
+/**
+ * Sets a user's status (`PUT /admin/users/{id}/status`; not your own, other admins SUPER_ADMIN
+ * only: docs/decisions/004-admin-roles.md). Variables: `{ id, status }`.
+ */
+export function useSetUserStatus() {
+  return useAdminUpdate(API.admin.setUserStatus, {
+    fallback: CLIENT_ERRORS.defaults.updateUserStatus,
+    success: ({ user }) => nowText(user.username, user.status),
   });
 }
 
-/** Fetches a user with their orders, subscription and download history. */
-export function fetchAdminUser(id: string, signal?: AbortSignal): Promise<AdminUserDetail> {
-  return api.get<AdminUserDetail>(`/admin/users/${encodeURIComponent(id)}`, {
-    signal,
-    fallback: USER_ERRORS.fetchUser,
+/** Sets a user's role (`PUT /admin/users/{id}/role`, SUPER_ADMIN only). Variables: `{ id, role }`. */
+export function useSetUserRole() {
+  return useAdminUpdate(API.admin.setUserRole, {
+    fallback: ADMIN_ERRORS.updateUserRole,
+    success: ({ user }) => nowText(user.username, user.role),
   });
-}
-
-/** Query options of a user's detail. */
-export function adminUserQueryOptions(id: string) {
-  return queryOptions({
-    queryKey: adminKeys.user(id),
-    queryFn: ({ signal }) => fetchAdminUser(id, signal),
-  });
-}
-
-/** Sets a user's status. @throws ApiError, e.g. 403 'You cannot change your own status or role'. */
-export function updateUserStatus(id: string, status: UserStatus): Promise<{ user: User }> {
-  return api.put<{ user: User }>(
-    `/admin/users/${encodeURIComponent(id)}/status`,
-    { status },
-    { fallback: CLIENT_ERRORS.defaults.updateUserStatus },
-  );
-}
-
-/** Sets a user's role (SUPER_ADMIN only; the server answers 403 otherwise). */
-export function updateUserRole(id: string, role: UserRole): Promise<{ user: User }> {
-  return api.put<{ user: User }>(
-    `/admin/users/${encodeURIComponent(id)}/role`,
-    { role },
-    { fallback: USER_ERRORS.updateUserRole },
-  );
 }

@@ -2,22 +2,22 @@
  * Audit tab: who changed what and when (user status and role, order status, plans, versions,
  * changelog), filtered by action prefix and entity type, 10 per page.
  */
-import { useQuery } from '@tanstack/react-query';
 import { History } from 'lucide-react';
 import type { AuditEntry } from '@flockr/contract';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { SelectField } from '../../../components/ui/field';
-import { Spinner } from '../../../components/ui/spinner';
 import { formatDateTime, humanize } from '../../../lib/format';
-import { AUDIT_ENTITY_TYPES, auditQueryOptions, type AuditFilter } from '../api/audit';
+import { AUDIT_ENTITY_TYPES, useAuditLog } from '../api/audit';
 import { auditChange, compactJson } from './admin-format';
-import { AdminTable, tdClass, thClass } from './admin-table';
-import { ErrorState } from './list-states';
-import { Pager } from './pager';
-import { SearchInput } from './search-input';
-import { parseChoice, parsePage, useAdminParams } from './use-admin-params';
+import { AdminList } from './admin-list';
+import { tdClass } from './admin-table';
+import { choiceFilter, defineFilters, searchFilter, useListParams } from './list-params';
+
+/** The audit list's filters (URL parameters `action`, `entity_type`). */
+const filters = defineFilters('sm:grid-cols-[1fr_11rem]', {
+  action: searchFilter('Action starts with', 'e.g. user. or order.status'),
+  entity_type: choiceFilter('Entity type', 'All types', AUDIT_ENTITY_TYPES),
+});
+
+const columns = ['When', 'Actor', 'Action', 'Entity', 'Before → after'];
 
 /** Longest change text shown inline; longer ones fold into a disclosure. */
 const INLINE_CHANGE_CHARS = 120;
@@ -40,7 +40,7 @@ function Change({ entry }: { entry: AuditEntry }) {
 }
 
 /** One audit row. */
-function AuditRow({ entry }: { entry: AuditEntry }) {
+function AuditRow(entry: AuditEntry) {
   return (
     <tr>
       <td className={`${tdClass} whitespace-nowrap`}>
@@ -76,117 +76,24 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
 
 /** The audit tab. */
 export function AuditPanel() {
-  const { params, update } = useAdminParams();
-  const filter: AuditFilter = {
-    page: parsePage(params.get('page')),
-    action: params.get('action') ?? '',
-    entity_type: parseChoice(params.get('entity_type'), AUDIT_ENTITY_TYPES),
-  };
-  const query = useQuery(auditQueryOptions(filter));
-  const filtered = filter.action !== '' || filter.entity_type !== '';
-  const entries = query.data?.entries ?? [];
-  const pagination = query.data?.pagination;
-
+  const params = useListParams(filters);
+  const query = useAuditLog(params.filter);
   return (
-    <section aria-labelledby="admin-audit-heading">
-      <Card className="min-w-0">
-        <div className="border-b border-slate-100 px-5 py-4 sm:px-6">
-          <h2 id="admin-audit-heading" className="text-base font-semibold text-slate-900">
-            Audit log
-          </h2>
-          <div className="mt-4 grid gap-4 sm:grid-cols-[1fr_11rem]">
-            <SearchInput
-              label="Action starts with"
-              placeholder="e.g. user. or order.status"
-              value={filter.action}
-              onSearch={(action) => update({ action }, { replace: true })}
-            />
-            <SelectField
-              label="Entity type"
-              value={filter.entity_type}
-              onChange={(event) => update({ entity_type: event.target.value })}
-            >
-              <option value="">All types</option>
-              {AUDIT_ENTITY_TYPES.map((t) => (
-                <option key={t} value={t}>
-                  {humanize(t)}
-                </option>
-              ))}
-            </SelectField>
-          </div>
-        </div>
-        {query.isPending ? (
-          <Spinner label="Loading audit log…" />
-        ) : query.isError ? (
-          <ErrorState
-            message={query.error.message}
-            onRetry={() => void query.refetch()}
-            retrying={query.isFetching}
-          />
-        ) : entries.length === 0 ? (
-          <EmptyState
-            icon={History}
-            title={filtered || filter.page > 1 ? 'No entries found' : 'No changes recorded yet'}
-            description={
-              filtered
-                ? 'No audit entry matches these filters.'
-                : 'Changes made by admins are recorded here.'
-            }
-            action={
-              filtered || filter.page > 1 ? (
-                <Button
-                  variant="outline"
-                  onClick={() => update({ action: null, entity_type: null })}
-                >
-                  {filtered ? 'Clear filters' : 'Go to first page'}
-                </Button>
-              ) : undefined
-            }
-          />
-        ) : (
-          <>
-            <div aria-busy={query.isPlaceholderData || undefined}>
-              <AdminTable
-                label="Audit log"
-                minWidth="min-w-[56rem]"
-                head={
-                  <>
-                    <th scope="col" className={thClass}>
-                      When
-                    </th>
-                    <th scope="col" className={thClass}>
-                      Actor
-                    </th>
-                    <th scope="col" className={thClass}>
-                      Action
-                    </th>
-                    <th scope="col" className={thClass}>
-                      Entity
-                    </th>
-                    <th scope="col" className={thClass}>
-                      Before → after
-                    </th>
-                  </>
-                }
-              >
-                {entries.map((e) => (
-                  <AuditRow key={e.id} entry={e} />
-                ))}
-              </AdminTable>
-            </div>
-            {pagination ? (
-              <Pager
-                label="Audit pages"
-                page={filter.page}
-                totalPages={pagination.total_pages}
-                total={pagination.total}
-                noun="entries"
-                onPage={(page) => update({ page })}
-              />
-            ) : null}
-          </>
-        )}
-      </Card>
-    </section>
+    <AdminList
+      title="Audit log"
+      query={query}
+      params={params}
+      items={(data) => data.entries}
+      pager={{ label: 'Audit pages', noun: 'entries' }}
+      table={{ label: 'Audit log', columns, minWidth: 'min-w-[56rem]', row: AuditRow }}
+      loadingLabel="Loading audit log…"
+      empty={{
+        icon: History,
+        title: 'No changes recorded yet',
+        description: 'Changes made by admins are recorded here.',
+        noMatchTitle: 'No entries found',
+        noMatchDescription: 'No audit entry matches these filters.',
+      }}
+    />
   );
 }

@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CLIENT_ERRORS } from '@flockr/contract';
-import AdminRoute from '../../../app/routes/admin';
+import { API, CLIENT_ERRORS } from '@flockr/contract';
+import { callsTo, mockEndpoint, reply } from '../../../test/api';
 import { makeEntry } from '../../../test/fixtures';
-import { json, mockApi } from '../../../test/mock-api';
-import { renderRoute, signIn } from '../../../test/render';
-import { makeAdmin } from '../test/fixtures';
+import { apiError, gatewayError, renderAdmin } from '../test/render';
 
 const published = makeEntry({ view_count: 12 });
 const draft = makeEntry({
@@ -16,19 +14,23 @@ const draft = makeEntry({
   is_published: false,
 });
 
-/** Renders the changelog tab with `routes`. */
-function renderChangelog(routes: Parameters<typeof mockApi>[0] = {}) {
-  const me = makeAdmin();
-  signIn(me);
-  const api = mockApi({
-    'GET /auth/me': { user: me },
-    'GET /admin/changelog': { changelog_entries: [draft, published] },
-    ...routes,
-  });
-  return {
-    ...api,
-    ...renderRoute(<AdminRoute />, { path: '/admin', url: '/admin?tab=changelog' }),
-  };
+/** Renders the changelog tab listing the draft and the published entry. */
+function renderChangelog() {
+  mockEndpoint(API.admin.changelog, { changelog_entries: [draft, published] });
+  return renderAdmin('/admin?tab=changelog');
+}
+
+/** Opens the New entry form. */
+async function openForm() {
+  await userEvent.click(await screen.findByRole('button', { name: 'New entry' }));
+  return screen.getByRole('form', { name: 'New changelog entry' });
+}
+
+/** Fills the required fields of the form with a valid entry. */
+async function fillValid(form: HTMLElement) {
+  await userEvent.type(within(form).getByRole('textbox', { name: 'Version' }), '2.0.0');
+  await userEvent.type(within(form).getByRole('textbox', { name: 'Title' }), 'T');
+  await userEvent.type(within(form).getByRole('textbox', { name: 'Changes (markdown)' }), 'x');
 }
 
 describe('admin changelog tab', () => {
@@ -44,18 +46,25 @@ describe('admin changelog tab', () => {
   });
 
   it('publishes a draft with PUT is_published true', async () => {
-    const { callsTo } = renderChangelog({
-      [`PUT /admin/changelog/${draft.id}`]: json({ entry: { ...draft, is_published: true } }),
-    });
+    mockEndpoint(API.admin.updateChangelog, { entry: { ...draft, is_published: true } });
+    renderChangelog();
     await userEvent.click(await screen.findByRole('button', { name: 'Publish version 1.3.0' }));
     expect(await screen.findByText('Version 1.3.0 published')).toBeInTheDocument();
-    expect(callsTo(`PUT /admin/changelog/${draft.id}`)[0]!.body).toEqual({ is_published: true });
+    const [put] = callsTo(API.admin.updateChangelog);
+    expect(put!.params.id).toBe(draft.id);
+    expect(put!.body).toEqual({ is_published: true });
+  });
+
+  it("shows the server's text above the list when publishing fails", async () => {
+    mockEndpoint(API.admin.updateChangelog, reply(404, apiError('changelogNotFound')));
+    renderChangelog();
+    await userEvent.click(await screen.findByRole('button', { name: 'Publish version 1.3.0' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Changelog entry not found');
   });
 
   it('renders a live markdown preview without raw HTML', async () => {
     renderChangelog();
-    await userEvent.click(await screen.findByRole('button', { name: 'New entry' }));
-    const form = screen.getByRole('form', { name: 'New changelog entry' });
+    const form = await openForm();
     const preview = within(form).getByRole('region', { name: 'Preview' });
     expect(preview).toHaveTextContent('The formatted changes appear here as you type.');
 
@@ -73,11 +82,12 @@ describe('admin changelog tab', () => {
   });
 
   it('validates with the contract messages, then creates a draft or a published entry', async () => {
-    const { callsTo } = renderChangelog({
-      'POST /admin/changelog': json({ entry: { ...draft, version: '2.0.0' } }, 201),
+    mockEndpoint(API.admin.createChangelog, {
+      entry: { ...draft, version: '2.0.0', is_published: true },
     });
-    await userEvent.click(await screen.findByRole('button', { name: 'New entry' }));
-    const form = screen.getByRole('form', { name: 'New changelog entry' });
+    renderChangelog();
+    const form = await openForm();
+    expect(within(form).getByRole('textbox', { name: 'Version' })).toHaveFocus();
     await userEvent.click(within(form).getByRole('button', { name: 'Save entry' }));
     expect(await within(form).findByText('Version is required')).toBeInTheDocument();
     expect(within(form).getByText('Title is required')).toBeInTheDocument();
@@ -102,23 +112,44 @@ describe('admin changelog tab', () => {
     await userEvent.type(date, '2026-12-01');
     await userEvent.click(within(form).getByRole('checkbox', { name: 'Publish now' }));
     await userEvent.click(within(form).getByRole('button', { name: 'Save entry' }));
-    await waitFor(() => expect(callsTo('POST /admin/changelog')).toHaveLength(1));
-    expect(callsTo('POST /admin/changelog')[0]!.body).toEqual({
+    await waitFor(() => expect(callsTo(API.admin.createChangelog)).toHaveLength(1));
+    expect(callsTo(API.admin.createChangelog)[0]!.body).toEqual({
       version: '2.0.0',
       title: 'Big release',
       changes: '- Everything',
       release_date: '2026-12-01',
       is_published: true,
     });
+    expect(await screen.findByText('Version 2.0.0 published')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('form')).not.toBeInTheDocument());
   });
 
-  it('shows the default create error when the server gives no text', async () => {
-    renderChangelog({ 'POST /admin/changelog': new Response('', { status: 500 }) });
-    await userEvent.click(await screen.findByRole('button', { name: 'New entry' }));
-    const form = screen.getByRole('form', { name: 'New changelog entry' });
-    await userEvent.type(within(form).getByRole('textbox', { name: 'Version' }), '2.0.0');
-    await userEvent.type(within(form).getByRole('textbox', { name: 'Title' }), 'T');
-    await userEvent.type(within(form).getByRole('textbox', { name: 'Changes (markdown)' }), 'x');
+  it('saves a draft unless Publish now is checked', async () => {
+    mockEndpoint(API.admin.createChangelog, { entry: { ...draft, version: '2.0.0' } });
+    renderChangelog();
+    const form = await openForm();
+    await fillValid(form);
+    await userEvent.click(within(form).getByRole('button', { name: 'Save entry' }));
+    expect(await screen.findByText('Draft for version 2.0.0 saved')).toBeInTheDocument();
+    expect(callsTo(API.admin.createChangelog)[0]!.body).toMatchObject({ is_published: false });
+  });
+
+  it("shows the server's 409 inside the form", async () => {
+    mockEndpoint(API.admin.createChangelog, reply(409, apiError('changelogVersionTaken')));
+    renderChangelog();
+    const form = await openForm();
+    await fillValid(form);
+    await userEvent.click(within(form).getByRole('button', { name: 'Save entry' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent(
+      'A changelog entry for this version already exists',
+    );
+  });
+
+  it('shows the default create error when the answer carries no text', async () => {
+    mockEndpoint(API.admin.createChangelog, gatewayError);
+    renderChangelog();
+    const form = await openForm();
+    await fillValid(form);
     await userEvent.click(within(form).getByRole('button', { name: 'Save entry' }));
     expect(await within(form).findByRole('alert')).toHaveTextContent(
       CLIENT_ERRORS.defaults.createChangelog,

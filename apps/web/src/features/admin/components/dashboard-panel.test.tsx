@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CLIENT_ERRORS } from '@flockr/contract';
-import AdminRoute from '../../../app/routes/admin';
-import { json, mockApi } from '../../../test/mock-api';
-import { renderRoute, signIn } from '../../../test/render';
-import { makeAdmin, makeStats } from '../test/fixtures';
+import { API, CLIENT_ERRORS } from '@flockr/contract';
+import { mockEndpoint } from '../../../test/api';
+import { makeStats } from '../test/fixtures';
+import { gatewayError, renderAdmin } from '../test/render';
 import { summarize } from './daily-chart';
 
 const days = [
@@ -14,17 +13,11 @@ const days = [
   { date: '2026-11-21', revenue: 19.99, signups: 2 },
 ];
 
-/** Renders the dashboard with `routes`. */
-function renderDashboard(routes: Parameters<typeof mockApi>[0] = {}) {
-  const me = makeAdmin();
-  signIn(me);
-  mockApi({
-    'GET /auth/me': { user: me },
-    'GET /admin/stats': { stats: makeStats() },
-    'GET /admin/stats/daily': { currency: 'USD', days },
-    ...routes,
-  });
-  return renderRoute(<AdminRoute />, { path: '/admin' });
+/** Renders the dashboard with the default figures and the three days above. */
+function renderDashboard() {
+  mockEndpoint(API.admin.stats, { stats: makeStats() });
+  mockEndpoint(API.admin.dailyStats, { currency: 'USD', days });
+  return renderAdmin('/admin');
 }
 
 describe('admin dashboard', () => {
@@ -35,6 +28,7 @@ describe('admin dashboard', () => {
     expect(screen.getByText('60 completed')).toBeInTheDocument();
     expect(screen.getByText('active of 70 total')).toBeInTheDocument();
     expect(screen.getByText('$1,999.50')).toBeInTheDocument();
+    expect(screen.getByText('Completed minus refunded')).toBeInTheDocument();
   });
 
   it('names and describes both charts and carries their data in hidden tables', async () => {
@@ -59,16 +53,16 @@ describe('admin dashboard', () => {
     expect(users).toBeInTheDocument();
     expect(screen.getByText('alice@example.com')).toBeInTheDocument();
     expect(screen.getByText('#c3d4e5f6')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Recent orders' })).toBeInTheDocument();
   });
 
   it('shows the stats error with Try Again', async () => {
-    let fail = true;
-    renderDashboard({
-      'GET /admin/stats': () =>
-        fail ? new Response('', { status: 500 }) : json({ stats: makeStats() }),
-    });
+    let down = true;
+    mockEndpoint(API.admin.stats, () => (down ? gatewayError() : { stats: makeStats() }));
+    mockEndpoint(API.admin.dailyStats, { currency: 'USD', days });
+    renderAdmin('/admin');
     expect(await screen.findByRole('alert')).toHaveTextContent(CLIENT_ERRORS.defaults.fetchStats);
-    fail = false;
+    down = false;
     await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByText('1,234')).toBeInTheDocument();
   });

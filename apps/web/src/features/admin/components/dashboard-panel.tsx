@@ -3,16 +3,14 @@
  * per day for the last 30 days, and the 5 newest users and orders (spec sections 3 and 9).
  */
 import type { ReactNode } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { DASHBOARD_RECENT_COUNT, formatMoney, type Stats } from '@flockr/contract';
 import { Card, CardHeader } from '../../../components/ui/card';
-import { Spinner } from '../../../components/ui/spinner';
-import { formatDate, formatDateTime, shortOrderId } from '../../../lib/format';
-import { dailyStatsQueryOptions, statsQueryOptions } from '../api/stats';
+import { formatDate, formatDateTime } from '../../../lib/format';
+import { useAdminStats, useDailyStats } from '../api/stats';
 import { UserStatusBadge } from './badges';
-import { OrderStatusBadge } from '../../../components/ui/status-badges';
 import { DailyChart } from './daily-chart';
-import { ErrorState } from './list-states';
+import { ItemList, orderItem } from './item-list';
+import { QueryView } from './query-view';
 
 const countFormat = new Intl.NumberFormat('en-US');
 
@@ -77,133 +75,101 @@ function StatCards({ stats }: { stats: Stats }) {
 
 /** Revenue and sign-ups per day, each in its own card. */
 function Charts() {
-  const query = useQuery(dailyStatsQueryOptions);
-  if (query.isPending) {
-    return (
-      <Card>
-        <Spinner label="Loading charts…" />
-      </Card>
-    );
-  }
-  if (query.isError) {
-    return (
-      <Card>
-        <ErrorState
-          message={query.error.message}
-          onRetry={() => void query.refetch()}
-          retrying={query.isFetching}
-        />
-      </Card>
-    );
-  }
-  const { currency, days } = query.data;
+  const query = useDailyStats();
   return (
-    <div className="grid gap-6 lg:grid-cols-2">
-      <Card>
-        <DailyChart
-          title="Revenue per day (last 30 days)"
-          valueLabel="Revenue"
-          points={days.map((d) => ({ date: d.date, value: d.revenue }))}
-          format={(v) => formatMoney(v, currency)}
-          formatTick={(v) => compactMoney(v, currency)}
-          color="#4f46e5"
-        />
-      </Card>
-      <Card>
-        <DailyChart
-          title="Sign-ups per day (last 30 days)"
-          valueLabel="Sign-ups"
-          points={days.map((d) => ({ date: d.date, value: d.signups }))}
-          format={formatCount}
-          color="#0284c7"
-          allowDecimals={false}
-        />
-      </Card>
-    </div>
+    <QueryView query={query} loadingLabel="Loading charts…" card>
+      {({ currency, days }) => (
+        <div className="grid gap-6 lg:grid-cols-2">
+          <Card>
+            <DailyChart
+              title="Revenue per day (last 30 days)"
+              valueLabel="Revenue"
+              points={days.map((d) => ({ date: d.date, value: d.revenue }))}
+              format={(v) => formatMoney(v, currency)}
+              formatTick={(v) => compactMoney(v, currency)}
+              color="#4f46e5"
+            />
+          </Card>
+          <Card>
+            <DailyChart
+              title="Sign-ups per day (last 30 days)"
+              valueLabel="Sign-ups"
+              points={days.map((d) => ({ date: d.date, value: d.signups }))}
+              format={formatCount}
+              color="#0284c7"
+              allowDecimals={false}
+            />
+          </Card>
+        </div>
+      )}
+    </QueryView>
+  );
+}
+
+/** A card titled `title` listing the newest of `items` (at most {@link DASHBOARD_RECENT_COUNT}). */
+function RecentCard<T extends { id: string }>(props: {
+  title: string;
+  items: readonly T[];
+  empty: string;
+  render: (item: T) => { main: ReactNode; aside: ReactNode };
+}) {
+  return (
+    <Card className="min-w-0">
+      <CardHeader title={props.title} headingLevel={3} />
+      <ItemList
+        inset
+        items={props.items.slice(0, DASHBOARD_RECENT_COUNT)}
+        empty={props.empty}
+        render={props.render}
+      />
+    </Card>
   );
 }
 
 /** The 5 newest users and orders. */
 function RecentLists({ stats }: { stats: Stats }) {
-  const users = stats.recent_users.slice(0, DASHBOARD_RECENT_COUNT);
-  const orders = stats.recent_orders.slice(0, DASHBOARD_RECENT_COUNT);
   return (
     <div className="grid gap-6 lg:grid-cols-2">
-      <Card className="min-w-0">
-        <CardHeader title="Recent users" headingLevel={3} />
-        {users.length === 0 ? (
-          <p className="px-5 py-6 text-sm text-slate-600 sm:px-6">No users yet.</p>
-        ) : (
-          <ul className="divide-y divide-slate-100">
-            {users.map((u) => (
-              <li key={u.id} className="flex items-center justify-between gap-3 px-5 py-3 sm:px-6">
-                <div className="min-w-0">
-                  <p className="truncate text-sm font-medium text-slate-900">{u.username}</p>
-                  <p className="truncate text-sm text-slate-600">{u.email}</p>
-                </div>
-                <div className="shrink-0 text-right">
-                  <UserStatusBadge status={u.status} />
-                  <p className="mt-1 text-xs text-slate-500">Joined {formatDate(u.created_at)}</p>
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
-      </Card>
-      <Card className="min-w-0">
-        <CardHeader title="Recent orders" headingLevel={3} />
-        {orders.length === 0 ? (
-          <p className="px-5 py-6 text-sm text-slate-600 sm:px-6">No orders yet.</p>
-        ) : (
-          <ul className="divide-y divide-slate-100">
-            {orders.map((o) => (
-              <li key={o.id} className="flex items-center justify-between gap-3 px-5 py-3 sm:px-6">
-                <div className="min-w-0">
-                  <p className="truncate text-sm font-medium text-slate-900">
-                    <span className="font-mono">#{shortOrderId(o.id)}</span> · {o.plan.name}
-                  </p>
-                  <p className="truncate text-sm text-slate-600">
-                    {o.user.username} · {formatDateTime(o.created_at)}
-                  </p>
-                </div>
-                <div className="shrink-0 text-right">
-                  <p className="text-sm font-semibold text-slate-900">
-                    {formatMoney(o.amount, o.currency)}
-                  </p>
-                  <div className="mt-1">
-                    <OrderStatusBadge status={o.status} />
-                  </div>
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
-      </Card>
+      <RecentCard
+        title="Recent users"
+        items={stats.recent_users}
+        empty="No users yet."
+        render={(u) => ({
+          main: (
+            <>
+              <p className="truncate text-sm font-medium text-slate-900">{u.username}</p>
+              <p className="truncate text-sm text-slate-600">{u.email}</p>
+            </>
+          ),
+          aside: (
+            <>
+              <UserStatusBadge status={u.status} />
+              <p className="mt-1 text-xs text-slate-500">Joined {formatDate(u.created_at)}</p>
+            </>
+          ),
+        })}
+      />
+      <RecentCard
+        title="Recent orders"
+        items={stats.recent_orders}
+        empty="No orders yet."
+        render={(o) => orderItem(o, `${o.user.username} · ${formatDateTime(o.created_at)}`)}
+      />
     </div>
   );
 }
 
 /** The dashboard tab. */
 export function DashboardPanel() {
-  const query = useQuery(statsQueryOptions);
+  const query = useAdminStats();
   return (
     <section aria-labelledby="admin-dashboard-heading" className="space-y-6">
       <h2 id="admin-dashboard-heading" className="sr-only">
         Dashboard
       </h2>
-      {query.isPending ? (
-        <Spinner label="Loading statistics…" />
-      ) : query.isError ? (
-        <Card>
-          <ErrorState
-            message={query.error.message}
-            onRetry={() => void query.refetch()}
-            retrying={query.isFetching}
-          />
-        </Card>
-      ) : (
-        <StatCards stats={query.data.stats} />
-      )}
+      <QueryView query={query} loadingLabel="Loading statistics…" card>
+        {({ stats }) => <StatCards stats={stats} />}
+      </QueryView>
       <Charts />
       {query.data ? <RecentLists stats={query.data.stats} /> : null}
     </section>

@@ -1,82 +1,61 @@
-/** Dialog to set an order's status (PENDING, COMPLETED, FAILED, CANCELLED, REFUNDED) with a note. */
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
-import type { z } from 'zod';
+/**
+ * Dialog to move an order along the transition table with a note (spec section 7,
+ * docs/billing.md). It offers only what the server allows an admin from the order's status
+ * (contract `adminTargets`), plus keeping the status to change only the note.
+ */
 import {
   ADMIN_SETTABLE_ORDER_STATUSES,
-  errorText,
-  CLIENT_ERRORS,
+  adminTargets,
   formatMoney,
   updateOrderStatusRequestSchema,
   type AdminOrder,
 } from '@flockr/contract';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
 import { SelectField } from '../../../components/ui/field';
-import { TextareaField } from '../../../components/ui/textarea-field';
-import { humanize, shortOrderId } from '../../../lib/format';
-import { adminKeys } from '../api/keys';
-import { updateOrderStatus } from '../api/orders';
 import { OrderStatusBadge } from '../../../components/ui/status-badges';
+import { TextareaField } from '../../../components/ui/field';
+import { humanize, shortOrderId } from '../../../lib/format';
+import { useSetOrderStatus } from '../api/orders';
+import { AdminForm, useAdminForm } from './admin-form';
 
-type Values = z.input<typeof updateOrderStatusRequestSchema>;
-type Output = z.output<typeof updateOrderStatusRequestSchema>;
+/** The form's schema: the contract's payload, with an empty note left out (it is optional). */
+const orderStatusFormSchema = updateOrderStatusRequestSchema.extend({
+  admin_note: updateOrderStatusRequestSchema.shape.admin_note.transform(
+    (note) => note || undefined,
+  ),
+});
+
 type Settable = (typeof ADMIN_SETTABLE_ORDER_STATUSES)[number];
 
-/** The status preselected for `order`: its own when an admin may set it, else PENDING. */
-function initialStatus(order: AdminOrder): Settable {
-  return (ADMIN_SETTABLE_ORDER_STATUSES as readonly string[]).includes(order.status)
-    ? (order.status as Settable)
-    : 'PENDING';
+const isSettable = (status: string): status is Settable =>
+  (ADMIN_SETTABLE_ORDER_STATUSES as readonly string[]).includes(status);
+
+/** The statuses offered for `order`: its own (to change the note) and those it may move to. */
+function statusChoices(order: AdminOrder): Settable[] {
+  return [order.status, ...adminTargets(order.status)].filter(isSettable);
 }
 
-/** The form for one order; remounted per order so it starts from that order's values. */
-function OrderStatusForm({
-  order,
-  formId,
-  onDone,
-  onSubmittingChange,
-}: {
-  order: AdminOrder;
-  formId: string;
-  onDone: () => void;
-  onSubmittingChange: (submitting: boolean) => void;
-}) {
-  const queryClient = useQueryClient();
-  const [serverError, setServerError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<Values, unknown, Output>({
-    resolver: zodResolver(updateOrderStatusRequestSchema),
-    defaultValues: { status: initialStatus(order), admin_note: order.admin_note ?? '' },
+/**
+ * The dialog for `order` (mount it per order, keyed by id, so it starts from that order's
+ * values); `onClose` runs on Cancel, Escape and after a successful save.
+ */
+export function OrderStatusDialog({ order, onClose }: { order: AdminOrder; onClose: () => void }) {
+  const save = useSetOrderStatus();
+  const choices = statusChoices(order);
+  const form = useAdminForm(orderStatusFormSchema, {
+    status: choices[0],
+    admin_note: order.admin_note ?? '',
   });
-
-  const onSubmit = handleSubmit(async ({ status, admin_note }) => {
-    setServerError(null);
-    onSubmittingChange(true);
-    try {
-      // An empty note is left out: the note is optional.
-      await updateOrderStatus(order.id, { status, ...(admin_note ? { admin_note } : {}) });
-      toast.success(`Order #${shortOrderId(order.id)} is now ${humanize(status)}`);
-      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
-      onDone();
-    } catch (error) {
-      setServerError(
-        errorText(undefined, error as Error, CLIENT_ERRORS.defaults.updateOrderStatus),
-      );
-    } finally {
-      onSubmittingChange(false);
-    }
-  });
-
+  const { errors } = form.formState;
   return (
-    <form id={formId} onSubmit={onSubmit} noValidate className="space-y-4">
+    <AdminForm
+      frame="dialog"
+      title={`Update order #${shortOrderId(order.id)}`}
+      submitLabel="Save status"
+      form={form}
+      mutation={save}
+      variables={(values) => ({ id: order.id, ...values })}
+      onClose={onClose}
+    >
       <p className="flex flex-wrap items-center gap-2">
         <span>
           {order.user.username} · {order.plan.name} · {formatMoney(order.amount, order.currency)}
@@ -85,10 +64,10 @@ function OrderStatusForm({
           Now <OrderStatusBadge status={order.status} />
         </span>
       </p>
-      <SelectField label="New status" error={errors.status?.message} {...register('status')}>
-        {ADMIN_SETTABLE_ORDER_STATUSES.map((s) => (
+      <SelectField label="New status" error={errors.status?.message} {...form.register('status')}>
+        {choices.map((s) => (
           <option key={s} value={s}>
-            {humanize(s)}
+            {s === order.status ? `${humanize(s)} (no change)` : humanize(s)}
           </option>
         ))}
       </SelectField>
@@ -98,48 +77,8 @@ function OrderStatusForm({
         rows={3}
         maxLength={1000}
         error={errors.admin_note?.message}
-        {...register('admin_note')}
+        {...form.register('admin_note')}
       />
-      {serverError ? <Alert variant="error">{serverError}</Alert> : null}
-    </form>
-  );
-}
-
-/** The dialog; closed when `order` is null. */
-export function OrderStatusDialog({
-  order,
-  onClose,
-}: {
-  order: AdminOrder | null;
-  onClose: () => void;
-}) {
-  const formId = useId();
-  const [submitting, setSubmitting] = useState(false);
-  return (
-    <Dialog
-      open={order !== null}
-      onClose={onClose}
-      title={order ? `Update order #${shortOrderId(order.id)}` : 'Update order'}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} loading={submitting}>
-            Save status
-          </Button>
-        </>
-      }
-    >
-      {order ? (
-        <OrderStatusForm
-          key={order.id}
-          order={order}
-          formId={formId}
-          onDone={onClose}
-          onSubmittingChange={setSubmitting}
-        />
-      ) : null}
-    </Dialog>
+    </AdminForm>
   );
 }

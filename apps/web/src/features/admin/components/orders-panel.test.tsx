@@ -1,30 +1,52 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CLIENT_ERRORS } from '@flockr/contract';
-import AdminRoute from '../../../app/routes/admin';
-import { json, mockApi } from '../../../test/mock-api';
-import { currentUrl, renderRoute, signIn } from '../../../test/render';
-import { makeAdmin, makeAdminOrder, pageOf } from '../test/fixtures';
+import { API, CLIENT_ERRORS, type AdminOrder, type AdminPaymentEvent } from '@flockr/contract';
+import { callsTo, mockEndpoint, reply } from '../../../test/api';
+import { currentUrl } from '../../../test/render';
+import { makeAdminOrder, makeUnmatchedPaymentEvent, pageOf } from '../test/fixtures';
+import { apiError, gatewayError, lastQuery, renderAdmin } from '../test/render';
 
-const order = makeAdminOrder({ status: 'REFUNDED', amount: 19.99 });
-const putPath = `PUT /admin/orders/${order.id}/status`;
+const order = makeAdminOrder({ status: 'COMPLETED', amount: 19.99 });
+const pending = makeAdminOrder({ status: 'PENDING', amount: 19.99 });
 
-/** Renders the orders tab with `routes`. */
-function renderOrders(routes: Parameters<typeof mockApi>[0], url = '/admin?tab=orders') {
-  const me = makeAdmin();
-  signIn(me);
-  const api = mockApi({
-    'GET /auth/me': { user: me },
-    'GET /admin/orders': { orders: [order], pagination: pageOf(1) },
-    ...routes,
-  });
-  return { ...api, ...renderRoute(<AdminRoute />, { path: '/admin', url }) };
+/** Renders the orders tab listing `orders`, and `events` as unmatched payment events. */
+function renderOrders(orders: AdminOrder[] = [order], events: AdminPaymentEvent[] = []) {
+  mockEndpoint(API.admin.orders, { orders, pagination: pageOf(orders.length) });
+  mockEndpoint(API.admin.paymentEvents, { events, pagination: pageOf(events.length) });
+  return renderAdmin('/admin?tab=orders');
+}
+
+/** Opens the status dialog of the listed order #c3d4e5f6. */
+async function openDialog() {
+  await userEvent.click(
+    await screen.findByRole('button', { name: 'Update status of order #c3d4e5f6' }),
+  );
+  return screen.getByRole('dialog', { name: 'Update order #c3d4e5f6' });
 }
 
 describe('admin orders tab', () => {
+  it('warns about provider events that named no order', async () => {
+    const event = makeUnmatchedPaymentEvent();
+    renderOrders([order], [event]);
+    const table = await screen.findByRole('table', { name: 'Payment events without an order' });
+    expect(
+      screen.getByRole('heading', { name: '1 payment event named no order' }),
+    ).toBeInTheDocument();
+    expect(within(table).getByText(event.event_id)).toBeInTheDocument();
+    expect(within(table).getByText(event.reference!)).toBeInTheDocument();
+    expect(lastQuery(API.admin.paymentEvents)).toMatchObject({ outcome: 'unmatched' });
+  });
+
+  it('shows no payment-event warning while every event matched an order', async () => {
+    renderOrders();
+    await screen.findByRole('table', { name: 'Orders' });
+    await waitFor(() => expect(callsTo(API.admin.paymentEvents)).toHaveLength(1));
+    expect(screen.queryByRole('table', { name: 'Payment events without an order' })).toBeNull();
+  });
+
   it('lists orders with short id, customer, plan, amount, status and date', async () => {
-    renderOrders({});
+    renderOrders();
     const table = await screen.findByRole('table', { name: 'Orders' });
     const row = within(table).getAllByRole('row')[1]!;
     expect(within(row).getByText('#c3d4e5f6')).toBeInTheDocument();
@@ -32,16 +54,17 @@ describe('admin orders tab', () => {
     expect(within(row).getByText('alice@example.com')).toBeInTheDocument();
     expect(within(row).getByText('PRO')).toBeInTheDocument();
     expect(within(row).getByText('$19.99')).toBeInTheDocument();
-    expect(within(row).getByText('Refunded')).toBeInTheDocument();
+    expect(within(row).getByText('Completed')).toBeInTheDocument();
+    expect(within(row).getByText('Nov 20, 2026')).toBeInTheDocument();
   });
 
   it('filters by status and searches by id, username or email', async () => {
-    const { callsTo, router } = renderOrders({});
+    const { router } = renderOrders();
     await screen.findByRole('table', { name: 'Orders' });
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'PENDING');
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search orders' }), 'c3d4{Enter}');
     await waitFor(() =>
-      expect(Object.fromEntries(callsTo('GET /admin/orders').at(-1)!.url.searchParams)).toEqual({
+      expect(lastQuery(API.admin.orders)).toEqual({
         page: '1',
         limit: '10',
         status: 'PENDING',
@@ -51,53 +74,58 @@ describe('admin orders tab', () => {
     expect(currentUrl(router)).toBe('/admin?tab=orders&status=PENDING&search=c3d4');
   });
 
-  it('sends the new status with the admin note', async () => {
-    const { callsTo } = renderOrders({
-      [putPath]: json({ order: { ...order, status: 'COMPLETED', admin_note: 'Paid by wire' } }),
+  it('offers only the statuses the server allows from the current one, and sends it with the note', async () => {
+    mockEndpoint(API.admin.setOrderStatus, {
+      order: { ...order, status: 'REFUNDED', admin_note: 'Refunded by wire' },
     });
-    await userEvent.click(
-      await screen.findByRole('button', { name: 'Update status of order #c3d4e5f6' }),
-    );
-    const dialog = screen.getByRole('dialog', { name: 'Update order #c3d4e5f6' });
+    renderOrders();
+    const dialog = await openDialog();
     const status = within(dialog).getByRole('combobox', { name: 'New status' });
     expect(
       within(status)
         .getAllByRole('option')
         .map((o) => o.getAttribute('value')),
-    ).toEqual(['PENDING', 'COMPLETED', 'FAILED', 'CANCELLED', 'REFUNDED']);
-    expect(status).toHaveValue('REFUNDED');
-    await userEvent.selectOptions(status, 'COMPLETED');
+    ).toEqual(['COMPLETED', 'CANCELLED', 'REFUNDED']);
+    expect(status).toHaveValue('COMPLETED');
+    expect(within(status).getByRole('option', { name: 'Completed (no change)' })).toBeVisible();
+    await userEvent.selectOptions(status, 'REFUNDED');
     await userEvent.type(
       within(dialog).getByRole('textbox', { name: 'Admin note (optional)' }),
-      '  Paid by wire ',
+      '  Refunded by wire ',
     );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save status' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(callsTo(putPath).map((c) => c.body)).toEqual([
-      { status: 'COMPLETED', admin_note: 'Paid by wire' },
+    const calls = callsTo(API.admin.setOrderStatus);
+    expect(calls.map((c) => c.body)).toEqual([
+      { status: 'REFUNDED', admin_note: 'Refunded by wire' },
     ]);
-    expect(await screen.findByText('Order #c3d4e5f6 is now Completed')).toBeInTheDocument();
+    expect(calls[0]!.params.id).toBe(order.id);
+    expect(await screen.findByText('Order #c3d4e5f6 is now Refunded')).toBeInTheDocument();
   });
 
   it('leaves out an empty note', async () => {
-    const { callsTo } = renderOrders({ [putPath]: json({ order }) });
-    await userEvent.click(
-      await screen.findByRole('button', { name: 'Update status of order #c3d4e5f6' }),
+    mockEndpoint(API.admin.setOrderStatus, { order: { ...pending, status: 'FAILED' } });
+    renderOrders([pending]);
+    const dialog = await openDialog();
+    await userEvent.selectOptions(
+      within(dialog).getByRole('combobox', { name: 'New status' }),
+      'FAILED',
     );
-    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'New status' }), 'FAILED');
-    await userEvent.click(screen.getByRole('button', { name: 'Save status' }));
-    await waitFor(() => expect(callsTo(putPath)).toHaveLength(1));
-    expect(callsTo(putPath)[0]!.body).toEqual({ status: 'FAILED' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save status' }));
+    await waitFor(() => expect(callsTo(API.admin.setOrderStatus)).toHaveLength(1));
+    expect(callsTo(API.admin.setOrderStatus)[0]!.body).toEqual({ status: 'FAILED' });
   });
 
-  it("shows the server's 409 text inside the dialog and keeps it open", async () => {
-    renderOrders({
-      [putPath]: json({ error: 'An order cannot go from REFUNDED to CANCELLED' }, 409),
-    });
-    await userEvent.click(
-      await screen.findByRole('button', { name: 'Update status of order #c3d4e5f6' }),
+  it("shows the server's 409 text inside the dialog and keeps it open (another admin refunded it meanwhile)", async () => {
+    mockEndpoint(
+      API.admin.setOrderStatus,
+      reply(409, {
+        error: 'An order cannot go from REFUNDED to CANCELLED',
+        code: 'ORDER_TRANSITION_NOT_ALLOWED',
+      }),
     );
-    const dialog = screen.getByRole('dialog');
+    renderOrders();
+    const dialog = await openDialog();
     await userEvent.selectOptions(
       within(dialog).getByRole('combobox', { name: 'New status' }),
       'CANCELLED',
@@ -107,22 +135,34 @@ describe('admin orders tab', () => {
       'An order cannot go from REFUNDED to CANCELLED',
     );
     expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Save status' })).toBeEnabled();
   });
 
   it('uses the default text when the update fails without one', async () => {
-    renderOrders({ [putPath]: new Response('', { status: 502 }) });
-    await userEvent.click(
-      await screen.findByRole('button', { name: 'Update status of order #c3d4e5f6' }),
-    );
-    await userEvent.click(screen.getByRole('button', { name: 'Save status' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
+    mockEndpoint(API.admin.setOrderStatus, gatewayError);
+    renderOrders();
+    const dialog = await openDialog();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save status' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       CLIENT_ERRORS.defaults.updateOrderStatus,
     );
   });
 
+  it('closes the dialog with Cancel without calling the server', async () => {
+    renderOrders();
+    const dialog = await openDialog();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(callsTo(API.admin.setOrderStatus)).toEqual([]);
+  });
+
   it('shows the list error with Try Again', async () => {
-    renderOrders({ 'GET /admin/orders': json({ error: 'Database unavailable' }, 503) });
-    expect(await screen.findByRole('alert')).toHaveTextContent('Database unavailable');
+    mockEndpoint(API.admin.paymentEvents, { events: [], pagination: pageOf(0) });
+    mockEndpoint(API.admin.orders, reply(403, apiError('forbidden')));
+    renderAdmin('/admin?tab=orders');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'You do not have permission to do this',
+    );
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
   });
 });

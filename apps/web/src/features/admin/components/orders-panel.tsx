@@ -3,29 +3,33 @@
  * status with an optional admin note. Refused transitions come back from the server (409).
  */
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { PencilLine, Receipt } from 'lucide-react';
 import { ORDER_STATUSES, formatMoney, type AdminOrder } from '@flockr/contract';
 import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { SelectField } from '../../../components/ui/field';
-import { Spinner } from '../../../components/ui/spinner';
-import {
-  formatDate,
-  formatDateTime,
-  humanize,
-  periodLabel,
-  shortOrderId,
-} from '../../../lib/format';
-import { adminOrdersQueryOptions, type OrdersFilter } from '../api/orders';
-import { AdminTable, tdClass, thClass } from './admin-table';
 import { OrderStatusBadge } from '../../../components/ui/status-badges';
-import { ErrorState } from './list-states';
+import { formatDate, formatDateTime, periodLabel, shortOrderId } from '../../../lib/format';
+import { useAdminOrders } from '../api/orders';
+import { AdminList } from './admin-list';
+import { tdClass } from './admin-table';
+import { choiceFilter, defineFilters, searchFilter, useListParams } from './list-params';
 import { OrderStatusDialog } from './order-status-dialog';
-import { Pager } from './pager';
-import { SearchInput } from './search-input';
-import { parseChoice, parsePage, useAdminParams } from './use-admin-params';
+import { UnmatchedPaymentEvents } from './unmatched-payment-events';
+
+/** The orders list's filters (URL parameters `search`, `status`). */
+const filters = defineFilters('sm:grid-cols-[1fr_11rem]', {
+  search: searchFilter('Search orders', 'Order id, username or email'),
+  status: choiceFilter('Status', 'All statuses', ORDER_STATUSES),
+});
+
+const columns = [
+  'Order',
+  'Customer',
+  'Plan',
+  'Amount',
+  'Status',
+  'Created',
+  { label: 'Actions', hidden: true },
+];
 
 /** One order row. */
 function OrderRow({ order, onEdit }: { order: AdminOrder; onEdit: (order: AdminOrder) => void }) {
@@ -81,120 +85,36 @@ function OrderRow({ order, onEdit }: { order: AdminOrder; onEdit: (order: AdminO
 
 /** The orders tab. */
 export function OrdersPanel() {
-  const { params, update } = useAdminParams();
-  const filter: OrdersFilter = {
-    page: parsePage(params.get('page')),
-    search: params.get('search') ?? '',
-    status: parseChoice(params.get('status'), ORDER_STATUSES),
-  };
-  const query = useQuery(adminOrdersQueryOptions(filter));
+  const params = useListParams(filters);
+  const query = useAdminOrders(params.filter);
   const [editing, setEditing] = useState<AdminOrder | null>(null);
-  const filtered = filter.search !== '' || filter.status !== '';
-  const orders = query.data?.orders ?? [];
-  const pagination = query.data?.pagination;
-
   return (
-    <section aria-labelledby="admin-orders-heading">
-      <Card className="min-w-0">
-        <div className="border-b border-slate-100 px-5 py-4 sm:px-6">
-          <h2 id="admin-orders-heading" className="text-base font-semibold text-slate-900">
-            Orders
-          </h2>
-          <div className="mt-4 grid gap-4 sm:grid-cols-[1fr_11rem]">
-            <SearchInput
-              label="Search orders"
-              placeholder="Order id, username or email"
-              value={filter.search}
-              onSearch={(search) => update({ search }, { replace: true })}
-            />
-            <SelectField
-              label="Status"
-              value={filter.status}
-              onChange={(event) => update({ status: event.target.value })}
-            >
-              <option value="">All statuses</option>
-              {ORDER_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {humanize(s)}
-                </option>
-              ))}
-            </SelectField>
-          </div>
-        </div>
-        {query.isPending ? (
-          <Spinner label="Loading orders…" />
-        ) : query.isError ? (
-          <ErrorState
-            message={query.error.message}
-            onRetry={() => void query.refetch()}
-            retrying={query.isFetching}
-          />
-        ) : orders.length === 0 ? (
-          <EmptyState
-            icon={Receipt}
-            title={filtered || filter.page > 1 ? 'No orders found' : 'No orders yet'}
-            description={
-              filtered ? 'No order matches these filters.' : 'Orders appear here once users buy.'
-            }
-            action={
-              filtered || filter.page > 1 ? (
-                <Button variant="outline" onClick={() => update({ search: null, status: null })}>
-                  {filtered ? 'Clear filters' : 'Go to first page'}
-                </Button>
-              ) : undefined
-            }
-          />
-        ) : (
-          <>
-            <div aria-busy={query.isPlaceholderData || undefined}>
-              <AdminTable
-                label="Orders"
-                minWidth="min-w-[60rem]"
-                head={
-                  <>
-                    <th scope="col" className={thClass}>
-                      Order
-                    </th>
-                    <th scope="col" className={thClass}>
-                      Customer
-                    </th>
-                    <th scope="col" className={thClass}>
-                      Plan
-                    </th>
-                    <th scope="col" className={thClass}>
-                      Amount
-                    </th>
-                    <th scope="col" className={thClass}>
-                      Status
-                    </th>
-                    <th scope="col" className={thClass}>
-                      Created
-                    </th>
-                    <th scope="col" className={thClass}>
-                      <span className="sr-only">Actions</span>
-                    </th>
-                  </>
-                }
-              >
-                {orders.map((o) => (
-                  <OrderRow key={o.id} order={o} onEdit={setEditing} />
-                ))}
-              </AdminTable>
-            </div>
-            {pagination ? (
-              <Pager
-                label="Orders pages"
-                page={filter.page}
-                totalPages={pagination.total_pages}
-                total={pagination.total}
-                noun="orders"
-                onPage={(page) => update({ page })}
-              />
-            ) : null}
-          </>
-        )}
-      </Card>
-      <OrderStatusDialog order={editing} onClose={() => setEditing(null)} />
-    </section>
+    <>
+      <AdminList
+        title="Orders"
+        query={query}
+        params={params}
+        items={(data) => data.orders}
+        pager={{ label: 'Orders pages', noun: 'orders' }}
+        table={{
+          label: 'Orders',
+          columns,
+          minWidth: 'min-w-[60rem]',
+          row: (order) => <OrderRow order={order} onEdit={setEditing} />,
+        }}
+        loadingLabel="Loading orders…"
+        above={<UnmatchedPaymentEvents />}
+        empty={{
+          icon: Receipt,
+          title: 'No orders yet',
+          description: 'Orders appear here once users buy.',
+          noMatchTitle: 'No orders found',
+          noMatchDescription: 'No order matches these filters.',
+        }}
+      />
+      {editing ? (
+        <OrderStatusDialog key={editing.id} order={editing} onClose={() => setEditing(null)} />
+      ) : null}
+    </>
   );
 }

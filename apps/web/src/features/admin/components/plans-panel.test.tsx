@@ -1,33 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CLIENT_ERRORS } from '@flockr/contract';
-import AdminRoute from '../../../app/routes/admin';
-import { json, mockApi } from '../../../test/mock-api';
-import { renderRoute, signIn } from '../../../test/render';
-import { makeAdmin, makeAdminPlan } from '../test/fixtures';
+import { API, CLIENT_ERRORS } from '@flockr/contract';
+import { callsTo, mockEndpoint, reply } from '../../../test/api';
+import { makeAdminPlan } from '../test/fixtures';
+import { apiError, gatewayError, renderAdmin } from '../test/render';
 
 const pro = makeAdminPlan();
+const old = makeAdminPlan({
+  id: '00000000-0000-4000-8000-000000000009',
+  name: 'OLD',
+  is_active: false,
+});
 
-/** Renders the plans tab with `routes`. */
-function renderPlans(routes: Parameters<typeof mockApi>[0] = {}) {
-  const me = makeAdmin();
-  signIn(me);
-  const api = mockApi({
-    'GET /auth/me': { user: me },
-    'GET /admin/plans': {
-      plans: [
-        pro,
-        makeAdminPlan({
-          id: '00000000-0000-4000-8000-000000000009',
-          name: 'OLD',
-          is_active: false,
-        }),
-      ],
-    },
-    ...routes,
-  });
-  return { ...api, ...renderRoute(<AdminRoute />, { path: '/admin', url: '/admin?tab=plans' }) };
+/** Renders the plans tab listing PRO and the inactive OLD. */
+function renderPlans() {
+  mockEndpoint(API.admin.plans, { plans: [pro, old] });
+  return renderAdmin('/admin?tab=plans');
 }
 
 describe('admin plans tab', () => {
@@ -39,13 +28,14 @@ describe('admin plans tab', () => {
     expect(within(card).getByText('Active')).toBeInTheDocument();
     expect(within(card).getByText('3')).toBeInTheDocument();
     expect(within(card).getByText('$59.97')).toBeInTheDocument();
+    expect(within(card).getByText('Features (3)')).toBeInTheDocument();
     expect(
       within(screen.getByRole('article', { name: 'OLD' })).getByText('Inactive'),
     ).toBeVisible();
   });
 
   it('shows the contract messages for an empty form and sends nothing', async () => {
-    const { callsTo } = renderPlans();
+    renderPlans();
     await userEvent.click(await screen.findByRole('button', { name: 'New plan' }));
     const form = screen.getByRole('form', { name: 'New plan' });
     expect(within(form).getByRole('textbox', { name: 'Name' })).toHaveFocus();
@@ -63,7 +53,7 @@ describe('admin plans tab', () => {
       'aria-invalid',
       'true',
     );
-    expect(callsTo('POST /admin/plans')).toHaveLength(0);
+    expect(callsTo(API.admin.createPlan)).toHaveLength(0);
   });
 
   it('rejects a price with more than two decimals', async () => {
@@ -75,9 +65,8 @@ describe('admin plans tab', () => {
   });
 
   it('creates a plan, dropping blank feature lines from the payload', async () => {
-    const { callsTo } = renderPlans({
-      'POST /admin/plans': json({ plan: makeAdminPlan({ name: 'TEAM' }) }, 201),
-    });
+    mockEndpoint(API.admin.createPlan, { plan: makeAdminPlan({ name: 'TEAM' }) });
+    renderPlans();
     await userEvent.click(await screen.findByRole('button', { name: 'New plan' }));
     const form = screen.getByRole('form', { name: 'New plan' });
     await userEvent.type(within(form).getByRole('textbox', { name: 'Name' }), 'TEAM');
@@ -90,8 +79,8 @@ describe('admin plans tab', () => {
     );
     await userEvent.click(within(form).getByRole('checkbox', { name: 'Active' }));
     await userEvent.click(within(form).getByRole('button', { name: 'Create plan' }));
-    await waitFor(() => expect(callsTo('POST /admin/plans')).toHaveLength(1));
-    expect(callsTo('POST /admin/plans')[0]!.body).toEqual({
+    await waitFor(() => expect(callsTo(API.admin.createPlan)).toHaveLength(1));
+    expect(callsTo(API.admin.createPlan)[0]!.body).toEqual({
       name: 'TEAM',
       description: 'For teams',
       monthly_price: 29.99,
@@ -100,12 +89,28 @@ describe('admin plans tab', () => {
       is_active: false,
     });
     expect(await screen.findByText('Plan TEAM created')).toBeInTheDocument();
-    expect(screen.queryByRole('form', { name: 'New plan' })).not.toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('form', { name: 'New plan' })).not.toBeInTheDocument(),
+    );
+    // Focus goes back to New plan, and the list was reloaded.
+    expect(screen.getByRole('button', { name: 'New plan' })).toHaveFocus();
+    expect(callsTo(API.admin.plans).length).toBeGreaterThan(1);
   });
 
-  it('edits a plan with PUT and shows the server error or the default text', async () => {
-    let answer = json({ error: 'A plan with this name already exists' }, 409);
-    const { callsTo } = renderPlans({ [`PUT /admin/plans/${pro.id}`]: () => answer });
+  it('closes the form with Cancel', async () => {
+    renderPlans();
+    await userEvent.click(await screen.findByRole('button', { name: 'New plan' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('form', { name: 'New plan' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'New plan' })).toHaveFocus();
+  });
+
+  it("edits a plan with PUT and shows the server's 409 or the default text", async () => {
+    let down = false;
+    mockEndpoint(API.admin.updatePlan, () =>
+      down ? gatewayError() : reply(409, apiError('planNameTaken')),
+    );
+    renderPlans();
     await userEvent.click(await screen.findByRole('button', { name: 'Edit plan PRO' }));
     const form = screen.getByRole('form', { name: 'Edit plan PRO' });
     expect(within(form).getByRole('textbox', { name: 'Features' })).toHaveValue(
@@ -118,16 +123,31 @@ describe('admin plans tab', () => {
     expect(await within(form).findByRole('alert')).toHaveTextContent(
       'A plan with this name already exists',
     );
-    expect(callsTo(`PUT /admin/plans/${pro.id}`)[0]!.body).toMatchObject({
+    const [put] = callsTo(API.admin.updatePlan);
+    expect(put!.params.id).toBe(pro.id);
+    expect(put!.body).toEqual({
       name: 'FREE',
+      description: pro.description,
       monthly_price: 19.99,
+      yearly_price: 199.99,
       features: pro.features,
+      is_active: true,
     });
 
-    answer = new Response('', { status: 500 });
+    down = true;
     await userEvent.click(within(form).getByRole('button', { name: 'Save plan' }));
     await waitFor(() =>
       expect(within(form).getByRole('alert')).toHaveTextContent(CLIENT_ERRORS.defaults.updatePlan),
     );
+  });
+
+  it('shows the list error with Try Again, and the empty state', async () => {
+    let down = true;
+    mockEndpoint(API.admin.plans, () => (down ? gatewayError() : { plans: [] }));
+    renderAdmin('/admin?tab=plans');
+    expect(await screen.findByRole('alert')).toHaveTextContent(CLIENT_ERRORS.defaults.fetchPlans);
+    down = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByRole('heading', { name: 'No plans yet' })).toBeInTheDocument();
   });
 });

@@ -2,21 +2,24 @@
  * Plans tab: every plan with prices, active state, subscriber count and revenue; New plan and
  * Edit open the plan form above the list.
  */
-import { useId, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { Layers, Pencil, Plus } from 'lucide-react';
 import { formatMoney, type AdminPlan } from '@flockr/contract';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { Spinner } from '../../../components/ui/spinner';
-import { adminPlansQueryOptions } from '../api/plans';
+import { useAdminPlans } from '../api/plans';
+import { AdminList, useEditor } from './admin-list';
 import { ActiveBadge } from './badges';
-import { ErrorState } from './list-states';
 import { PlanForm } from './plan-form';
 
-/** What the form is doing: closed, creating, or editing a plan. */
-type Editing = { mode: 'closed' } | { mode: 'new' } | { mode: 'edit'; plan: AdminPlan };
+/** One figure of a plan card. */
+function Figure({ term, value }: { term: string; value: string | number }) {
+  return (
+    <div>
+      <dt className="text-xs font-medium text-slate-500">{term}</dt>
+      <dd className="font-semibold text-slate-900">{value}</dd>
+    </div>
+  );
+}
 
 /** One plan as a card. */
 function PlanCard({ plan, onEdit }: { plan: AdminPlan; onEdit: (plan: AdminPlan) => void }) {
@@ -32,28 +35,10 @@ function PlanCard({ plan, onEdit }: { plan: AdminPlan; onEdit: (plan: AdminPlan)
         </div>
         <p className="mt-1 text-sm text-slate-600">{plan.description}</p>
         <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 text-sm">
-          <div>
-            <dt className="text-xs font-medium text-slate-500">Monthly</dt>
-            <dd className="font-semibold text-slate-900">
-              {formatMoney(plan.monthly_price, plan.currency)}
-            </dd>
-          </div>
-          <div>
-            <dt className="text-xs font-medium text-slate-500">Yearly</dt>
-            <dd className="font-semibold text-slate-900">
-              {formatMoney(plan.yearly_price, plan.currency)}
-            </dd>
-          </div>
-          <div>
-            <dt className="text-xs font-medium text-slate-500">Subscribers</dt>
-            <dd className="font-semibold text-slate-900">{plan.subscriber_count}</dd>
-          </div>
-          <div>
-            <dt className="text-xs font-medium text-slate-500">Revenue</dt>
-            <dd className="font-semibold text-slate-900">
-              {formatMoney(plan.total_revenue, plan.currency)}
-            </dd>
-          </div>
+          <Figure term="Monthly" value={formatMoney(plan.monthly_price, plan.currency)} />
+          <Figure term="Yearly" value={formatMoney(plan.yearly_price, plan.currency)} />
+          <Figure term="Subscribers" value={plan.subscriber_count} />
+          <Figure term="Revenue" value={formatMoney(plan.total_revenue, plan.currency)} />
         </dl>
         <p className="mt-4 text-xs font-medium text-slate-500">Features ({plan.features.length})</p>
         <ul className="mt-1 list-disc space-y-0.5 pl-5 text-sm text-slate-700">
@@ -81,65 +66,39 @@ function PlanCard({ plan, onEdit }: { plan: AdminPlan; onEdit: (plan: AdminPlan)
 
 /** The plans tab. */
 export function PlansPanel() {
-  const query = useQuery(adminPlansQueryOptions);
-  const [editing, setEditing] = useState<Editing>({ mode: 'closed' });
-  const newButtonId = useId();
-  const plans = query.data?.plans ?? [];
-
-  const close = () => {
-    setEditing({ mode: 'closed' });
-    // Give focus back to a stable place once the form is gone.
-    document.getElementById(newButtonId)?.focus();
-  };
-  // The form focuses its first field, which also scrolls it into view.
-  const open = (next: Editing) => setEditing(next);
-
+  const query = useAdminPlans();
+  const editor = useEditor<AdminPlan>();
+  const { editing } = editor;
   return (
-    <section aria-labelledby="admin-plans-heading" className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="admin-plans-heading" className="text-base font-semibold text-slate-900">
-          Plans
-        </h2>
-        <Button
-          id={newButtonId}
-          icon={<Plus aria-hidden="true" className="size-4" />}
-          onClick={() => open({ mode: 'new' })}
-        >
-          New plan
-        </Button>
-      </div>
-      {editing.mode !== 'closed' ? (
-        <PlanForm
-          key={editing.mode === 'edit' ? editing.plan.id : 'new'}
-          plan={editing.mode === 'edit' ? editing.plan : null}
-          onClose={close}
-        />
-      ) : null}
-      {query.isPending ? (
-        <Spinner label="Loading plans…" />
-      ) : query.isError ? (
-        <Card>
-          <ErrorState
-            message={query.error.message}
-            onRetry={() => void query.refetch()}
-            retrying={query.isFetching}
+    <AdminList
+      title="Plans"
+      query={query}
+      items={(data) => data.plans}
+      loadingLabel="Loading plans…"
+      bare
+      empty={{
+        icon: Layers,
+        title: 'No plans yet',
+        description: 'Create the first plan with New plan.',
+      }}
+      create={editor.create('New plan', Plus)}
+      form={
+        editing ? (
+          <PlanForm
+            key={editing === 'new' ? 'new' : editing.id}
+            plan={editing === 'new' ? null : editing}
+            onClose={editor.close}
           />
-        </Card>
-      ) : plans.length === 0 ? (
-        <Card>
-          <EmptyState
-            icon={Layers}
-            title="No plans yet"
-            description="Create the first plan with New plan."
-          />
-        </Card>
-      ) : (
+        ) : null
+      }
+    >
+      {(plans) => (
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {plans.map((plan) => (
-            <PlanCard key={plan.id} plan={plan} onEdit={(p) => open({ mode: 'edit', plan: p })} />
+            <PlanCard key={plan.id} plan={plan} onEdit={editor.open} />
           ))}
         </div>
       )}
-    </section>
+    </AdminList>
   );
 }

@@ -1,14 +1,13 @@
 /** A user's detail for admins: account, subscription, orders and download history. */
 import type { ReactNode } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { COUNTRIES, formatMoney, type AdminUserDetail } from '@flockr/contract';
+import { COUNTRIES, type AdminUserDetail } from '@flockr/contract';
 import { Dialog } from '../../../components/ui/dialog';
-import { Spinner } from '../../../components/ui/spinner';
-import { formatDate, formatDateTime, shortOrderId } from '../../../lib/format';
-import { adminUserQueryOptions } from '../api/users';
+import { SubscriptionStatusBadge } from '../../../components/ui/status-badges';
+import { formatDate, formatDateTime } from '../../../lib/format';
+import { useAdminUser } from '../api/users';
 import { RoleBadge, UserStatusBadge } from './badges';
-import { OrderStatusBadge, SubscriptionStatusBadge } from '../../../components/ui/status-badges';
-import { ErrorState } from './list-states';
+import { ItemList, orderItem } from './item-list';
+import { QueryView } from './query-view';
 
 /** A term and its value in a two-column list. */
 function Row({ term, children }: { term: string; children: ReactNode }) {
@@ -66,51 +65,32 @@ function Detail({ detail }: { detail: AdminUserDetail }) {
         )}
       </Section>
       <Section title={`Orders (${orders.length})`}>
-        {orders.length === 0 ? (
-          <p className="text-slate-600">No orders.</p>
-        ) : (
-          <ul className="divide-y divide-slate-100">
-            {orders.map((o) => (
-              <li key={o.id} className="flex items-start justify-between gap-3 py-2">
-                <div className="min-w-0">
-                  <p className="font-medium text-slate-900">
-                    <span className="font-mono">#{shortOrderId(o.id)}</span> · {o.plan.name}
-                  </p>
-                  <p className="text-xs text-slate-500">{formatDateTime(o.created_at)}</p>
-                </div>
-                <div className="shrink-0 text-right">
-                  <p className="font-semibold text-slate-900">
-                    {formatMoney(o.amount, o.currency)}
-                  </p>
-                  <OrderStatusBadge status={o.status} />
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
+        <ItemList
+          items={orders}
+          empty="No orders."
+          render={(o) => orderItem(o, formatDateTime(o.created_at))}
+        />
       </Section>
       <Section title={`Downloads (${downloads.length})`}>
-        {downloads.length === 0 ? (
-          <p className="text-slate-600">No downloads.</p>
-        ) : (
-          <ul className="divide-y divide-slate-100">
-            {downloads.map((d) => (
-              <li key={d.id} className="flex items-start justify-between gap-3 py-2">
-                <div className="min-w-0">
-                  <p className="font-medium text-slate-900">v{d.version}</p>
-                  <p className="truncate text-xs text-slate-500">{d.filename}</p>
-                </div>
-                <p className="shrink-0 text-xs text-slate-500">{formatDateTime(d.downloaded_at)}</p>
-              </li>
-            ))}
-          </ul>
-        )}
+        <ItemList
+          items={downloads}
+          empty="No downloads."
+          render={(d) => ({
+            main: (
+              <>
+                <p className="font-medium text-slate-900">v{d.version}</p>
+                <p className="truncate text-xs text-slate-500">{d.filename}</p>
+              </>
+            ),
+            aside: <p className="text-xs text-slate-500">{formatDateTime(d.downloaded_at)}</p>,
+          })}
+        />
       </Section>
     </div>
   );
 }
 
-/** Dialog showing `GET /admin/users/{id}`; closed when `userId` is null. */
+/** Dialog showing `GET /admin/users/{id}` for `userId`, titled with `username`; closed when `userId` is null. */
 export function UserDetailDialog({
   userId,
   username,
@@ -120,7 +100,7 @@ export function UserDetailDialog({
   username: string;
   onClose: () => void;
 }) {
-  const query = useQuery({ ...adminUserQueryOptions(userId ?? ''), enabled: userId !== null });
+  const query = useAdminUser(userId);
   return (
     <Dialog open={userId !== null} onClose={onClose} title={`User ${username}`}>
       <div
@@ -129,17 +109,9 @@ export function UserDetailDialog({
         tabIndex={0}
         className="-mx-1 max-h-[65vh] overflow-y-auto px-1"
       >
-        {query.isPending ? (
-          <Spinner label="Loading user…" />
-        ) : query.isError ? (
-          <ErrorState
-            message={query.error.message}
-            onRetry={() => void query.refetch()}
-            retrying={query.isFetching}
-          />
-        ) : (
-          <Detail detail={query.data} />
-        )}
+        <QueryView query={query} loadingLabel="Loading user…">
+          {(detail) => <Detail detail={detail} />}
+        </QueryView>
       </div>
     </Dialog>
   );

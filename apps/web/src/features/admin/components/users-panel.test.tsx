@@ -1,12 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { API_ERRORS, CLIENT_ERRORS, type User } from '@flockr/contract';
-import AdminRoute from '../../../app/routes/admin';
+import { API, CLIENT_ERRORS, type User } from '@flockr/contract';
+import { callsTo, mockEndpoint, reply } from '../../../test/api';
 import { makeUser } from '../../../test/fixtures';
-import { json, mockApi, type RecordedCall } from '../../../test/mock-api';
-import { currentUrl, renderRoute, signIn } from '../../../test/render';
-import { makeAdmin, makeAdminOrder, pageOf } from '../test/fixtures';
+import { currentUrl } from '../../../test/render';
+import {
+  makeAdmin,
+  makeAdminOrder,
+  makeSubscription,
+  makeUserDetail,
+  pageOf,
+} from '../test/fixtures';
+import { apiError, gatewayError, lastQuery, renderAdmin } from '../test/render';
 
 const bob = makeUser({
   id: 'bbbbbbbb-0000-4000-8000-000000000002',
@@ -21,28 +27,17 @@ const carol = makeUser({
   role: 'ADMIN',
 });
 
-/** Answers `GET /admin/users` with `users`, as one page of `total`. */
-const usersAnswer = (users: User[], total = users.length, page = 1) => ({
+/** The `GET /admin/users` answer: `users` as page `page` of `total`. */
+const usersPage = (users: User[], total = users.length, page = 1) => ({
   users,
   pagination: pageOf(total, page),
 });
 
-/** Renders the users tab at `url` for `me`. */
-function renderUsers(me: User, routes: Parameters<typeof mockApi>[0], url = '/admin?tab=users') {
-  signIn(me);
-  const api = mockApi({ 'GET /auth/me': { user: me }, ...routes });
-  const view = renderRoute(<AdminRoute />, { path: '/admin', url });
-  return { ...api, ...view };
-}
-
-/** Query parameters of the last `GET /admin/users` call. */
-const lastUsersQuery = (calls: RecordedCall[]) =>
-  Object.fromEntries(calls.filter((c) => c.path === '/admin/users').at(-1)!.url.searchParams);
-
 describe('admin users tab', () => {
   it('lists users with email, role, status, subscription and joined date', async () => {
     const me = makeAdmin();
-    renderUsers(me, { 'GET /admin/users': usersAnswer([me, bob, carol]) });
+    mockEndpoint(API.admin.users, usersPage([me, bob, carol]));
+    renderAdmin('/admin?tab=users', me);
     const table = await screen.findByRole('table', { name: 'Users' });
     const bobRow = within(table).getByRole('row', { name: /bob@example.com/ });
     expect(within(bobRow).getByRole('combobox', { name: 'Status of bob' })).toHaveValue('ACTIVE');
@@ -53,27 +48,28 @@ describe('admin users tab', () => {
     expect(screen.queryByRole('combobox', { name: 'Role of bob' })).not.toBeInTheDocument();
     // Own row: the status dropdown is disabled (the server refuses it anyway).
     expect(screen.getByRole('combobox', { name: 'Status of root' })).toBeDisabled();
+    expect(screen.getByRole('combobox', { name: 'Status of root' })).toHaveAccessibleDescription(
+      'You cannot change your own status or role',
+    );
     expect(screen.getByRole('navigation', { name: 'Users pages' })).toHaveTextContent(
       'Page 1 of 1',
     );
   });
 
   it('sends search, status and role filters and keeps them in the URL', async () => {
-    const me = makeAdmin();
-    const { calls, router } = renderUsers(me, {
-      'GET /admin/users': usersAnswer([bob]),
-    });
+    mockEndpoint(API.admin.users, usersPage([bob]));
+    const { router } = renderAdmin('/admin?tab=users');
     await screen.findByRole('table', { name: 'Users' });
-    expect(lastUsersQuery(calls)).toEqual({ page: '1', limit: '10' });
+    expect(lastQuery(API.admin.users)).toEqual({ page: '1', limit: '10' });
 
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search users' }), 'bob');
-    await waitFor(() => expect(lastUsersQuery(calls)).toMatchObject({ search: 'bob' }));
+    await waitFor(() => expect(lastQuery(API.admin.users)).toMatchObject({ search: 'bob' }));
     expect(currentUrl(router)).toBe('/admin?tab=users&search=bob');
 
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'SUSPENDED');
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Role' }), 'ADMIN');
     await waitFor(() =>
-      expect(lastUsersQuery(calls)).toEqual({
+      expect(lastQuery(API.admin.users)).toEqual({
         page: '1',
         limit: '10',
         search: 'bob',
@@ -85,67 +81,79 @@ describe('admin users tab', () => {
   });
 
   it('reads page and filters from the URL and pages with Next', async () => {
-    const me = makeAdmin();
-    const { calls, router } = renderUsers(
-      me,
-      {
-        'GET /admin/users': (call) =>
-          json(usersAnswer([bob], 25, Number(call.url.searchParams.get('page')))),
-      },
-      '/admin?tab=users&page=2&status=ACTIVE',
+    mockEndpoint(API.admin.users, ({ url }) =>
+      usersPage([bob], 25, Number(url.searchParams.get('page'))),
     );
+    const { router } = renderAdmin('/admin?tab=users&page=2&status=ACTIVE');
     expect(await screen.findByText('Page 2 of 3')).toBeInTheDocument();
-    expect(lastUsersQuery(calls)).toEqual({ page: '2', limit: '10', status: 'ACTIVE' });
+    expect(lastQuery(API.admin.users)).toEqual({ page: '2', limit: '10', status: 'ACTIVE' });
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Page 3 of 3')).toBeInTheDocument();
     expect(currentUrl(router)).toBe('/admin?tab=users&page=3&status=ACTIVE');
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
     await userEvent.click(screen.getByRole('button', { name: 'Previous' }));
     expect(await screen.findByText('Page 2 of 3')).toBeInTheDocument();
+    expect(currentUrl(router)).toBe('/admin?tab=users&page=2&status=ACTIVE');
+  });
+
+  it('ignores an unknown filter value in the URL rather than sending it', async () => {
+    mockEndpoint(API.admin.users, usersPage([bob]));
+    renderAdmin('/admin?tab=users&status=BOGUS&page=-1');
+    await screen.findByRole('table', { name: 'Users' });
+    expect(lastQuery(API.admin.users)).toEqual({ page: '1', limit: '10' });
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('');
   });
 
   it('changes a status with PUT and confirms with a toast', async () => {
-    const me = makeAdmin();
     let current = bob;
-    const { callsTo } = renderUsers(me, {
-      'GET /admin/users': () => json(usersAnswer([current])),
-      'PUT /admin/users/bbbbbbbb-0000-4000-8000-000000000002/status': (call) => {
-        current = { ...bob, status: (call.body as { status: User['status'] }).status };
-        return json({ user: current });
-      },
+    mockEndpoint(API.admin.users, () => usersPage([current]));
+    mockEndpoint(API.admin.setUserStatus, ({ body }) => {
+      current = { ...bob, status: (body as { status: User['status'] }).status };
+      return { user: current };
     });
+    renderAdmin('/admin?tab=users');
     const select = await screen.findByRole('combobox', { name: 'Status of bob' });
     await userEvent.selectOptions(select, 'SUSPENDED');
     expect(await screen.findByText('bob is now Suspended')).toBeInTheDocument();
-    expect(
-      callsTo('PUT /admin/users/bbbbbbbb-0000-4000-8000-000000000002/status')[0]!.body,
-    ).toEqual({ status: 'SUSPENDED' });
+    const [put] = callsTo(API.admin.setUserStatus);
+    expect(put!.params.id).toBe(bob.id);
+    expect(put!.body).toEqual({ status: 'SUSPENDED' });
     await waitFor(() => expect(select).toHaveValue('SUSPENDED'));
+    expect(select).toBeEnabled();
   });
 
-  it("shows the server's 403 text and keeps the old status", async () => {
-    const me = makeAdmin();
-    renderUsers(me, {
-      'GET /admin/users': usersAnswer([carol]),
-      'PUT /admin/users/cccccccc-0000-4000-8000-000000000003/status': json(
-        { error: API_ERRORS.superAdminOnly },
-        403,
-      ),
-    });
+  it("shows the server's 403 text above the list and keeps the old status", async () => {
+    mockEndpoint(API.admin.users, usersPage([carol]));
+    mockEndpoint(API.admin.setUserStatus, reply(403, apiError('superAdminOnly')));
+    renderAdmin('/admin?tab=users');
     const select = await screen.findByRole('combobox', { name: 'Status of carol' });
     await userEvent.selectOptions(select, 'INACTIVE');
     expect(await screen.findByRole('alert')).toHaveTextContent('Only a super admin can do this');
     expect(select).toHaveValue('ACTIVE');
   });
 
-  it('falls back to the default text when the server gives none', async () => {
-    const me = makeAdmin();
-    renderUsers(me, {
-      'GET /admin/users': usersAnswer([bob]),
-      'PUT /admin/users/bbbbbbbb-0000-4000-8000-000000000002/status': new Response('', {
-        status: 500,
-      }),
-    });
+  it('clears the error once the next change succeeds', async () => {
+    let refuse = true;
+    mockEndpoint(API.admin.users, usersPage([bob]));
+    mockEndpoint(API.admin.setUserStatus, () =>
+      refuse
+        ? reply(403, apiError('superAdminOnly'))
+        : { user: { ...bob, status: 'INACTIVE' as const } },
+    );
+    renderAdmin('/admin?tab=users');
+    const select = await screen.findByRole('combobox', { name: 'Status of bob' });
+    await userEvent.selectOptions(select, 'INACTIVE');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Only a super admin can do this');
+    refuse = false;
+    await userEvent.selectOptions(select, 'INACTIVE');
+    expect(await screen.findByText('bob is now Inactive')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('falls back to the default text when the answer carries none', async () => {
+    mockEndpoint(API.admin.users, usersPage([bob]));
+    mockEndpoint(API.admin.setUserStatus, gatewayError);
+    renderAdmin('/admin?tab=users');
     await userEvent.selectOptions(
       await screen.findByRole('combobox', { name: 'Status of bob' }),
       'INACTIVE',
@@ -157,37 +165,25 @@ describe('admin users tab', () => {
 
   it('lets a SUPER_ADMIN change roles with PUT /role', async () => {
     const me = makeAdmin({ role: 'SUPER_ADMIN' });
-    const { callsTo } = renderUsers(me, {
-      'GET /admin/users': usersAnswer([me, bob]),
-      'PUT /admin/users/bbbbbbbb-0000-4000-8000-000000000002/role': json({
-        user: { ...bob, role: 'ADMIN' },
-      }),
-    });
+    mockEndpoint(API.admin.users, usersPage([me, bob]));
+    mockEndpoint(API.admin.setUserRole, { user: { ...bob, role: 'ADMIN' } });
+    renderAdmin('/admin?tab=users', me);
     expect(await screen.findByRole('combobox', { name: 'Role of root' })).toBeDisabled();
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Role of bob' }), 'ADMIN');
     expect(await screen.findByText('bob is now Admin')).toBeInTheDocument();
-    expect(callsTo('PUT /admin/users/bbbbbbbb-0000-4000-8000-000000000002/role')[0]!.body).toEqual({
-      role: 'ADMIN',
-    });
+    const [put] = callsTo(API.admin.setUserRole);
+    expect(put!.params.id).toBe(bob.id);
+    expect(put!.body).toEqual({ role: 'ADMIN' });
   });
 
   it('opens a user detail with orders, subscription and downloads', async () => {
-    const me = makeAdmin();
-    renderUsers(me, {
-      'GET /admin/users': usersAnswer([bob]),
-      'GET /admin/users/bbbbbbbb-0000-4000-8000-000000000002': {
+    mockEndpoint(API.admin.users, usersPage([bob]));
+    mockEndpoint(
+      API.admin.user,
+      makeUserDetail({
         user: bob,
         orders: [makeAdminOrder({ status: 'COMPLETED' })],
-        subscription: {
-          id: '55555555-6666-4777-8888-999999999999',
-          plan_id: '9a8b7c6d-2222-4e5f-9a0b-abcdefabcdef',
-          plan_name: 'PRO',
-          status: 'ACTIVE',
-          started_at: '2026-11-01T00:00:00.000Z',
-          expires_at: '2026-12-01T00:00:00.000Z',
-          cancel_at_period_end: false,
-          periods: [],
-        },
+        subscription: makeSubscription(),
         downloads: [
           {
             id: '66666666-7777-4888-8999-aaaaaaaaaaaa',
@@ -196,11 +192,13 @@ describe('admin users tab', () => {
             downloaded_at: '2026-11-02T00:00:00.000Z',
           },
         ],
-      },
-    });
+      }),
+    );
+    renderAdmin('/admin?tab=users');
     await userEvent.click(await screen.findByRole('button', { name: 'View bob' }));
     const dialog = screen.getByRole('dialog', { name: 'User bob' });
     expect(await within(dialog).findByText('#c3d4e5f6')).toBeInTheDocument();
+    expect(callsTo(API.admin.user)[0]!.params.id).toBe(bob.id);
     expect(within(dialog).getByRole('heading', { name: 'Orders (1)' })).toBeInTheDocument();
     expect(within(dialog).getByText('Completed')).toBeInTheDocument();
     expect(within(dialog).getByText('Dec 1, 2026')).toBeInTheDocument();
@@ -210,14 +208,28 @@ describe('admin users tab', () => {
   });
 
   it('shows the list error with Try Again, and the empty state', async () => {
-    const me = makeAdmin();
     let fail = true;
-    renderUsers(me, {
-      'GET /admin/users': () => (fail ? new Response('', { status: 500 }) : json(usersAnswer([]))),
-    });
+    mockEndpoint(API.admin.users, () => (fail ? gatewayError() : usersPage([])));
+    renderAdmin('/admin?tab=users');
     expect(await screen.findByRole('alert')).toHaveTextContent(CLIENT_ERRORS.defaults.fetchUsers);
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByRole('heading', { name: 'No users yet' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Clear filters' })).not.toBeInTheDocument();
+  });
+
+  it('offers Clear filters when filters match nothing, and Go to first page past the end', async () => {
+    mockEndpoint(API.admin.users, usersPage([], 0));
+    const { router } = renderAdmin('/admin?tab=users&role=ADMIN&page=3');
+    expect(await screen.findByRole('heading', { name: 'No users found' })).toBeInTheDocument();
+    expect(screen.getByText('No user matches these filters.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(currentUrl(router)).toBe('/admin?tab=users');
+
+    await router.navigate('/admin?tab=users&page=4');
+    expect(await screen.findByRole('button', { name: 'Go to first page' })).toBeInTheDocument();
+    expect(screen.getByText('Registered users will appear here.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Go to first page' }));
+    expect(currentUrl(router)).toBe('/admin?tab=users');
   });
 });

@@ -1,83 +1,97 @@
 /**
  * Users tab: search by username or email, filter by status and role, change a user's status
  * (and, for SUPER_ADMIN, role) from the row, and open a user's detail. The server enforces who
- * may change whom; its refusals are shown as they come.
+ * may change whom (docs/decisions/004-admin-roles.md); its refusals show above the list.
  */
 import { useId, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { UseMutationResult } from '@tanstack/react-query';
 import { Eye, Users } from 'lucide-react';
-import { toast } from 'sonner';
-import {
-  API_ERRORS,
-  USER_ROLES,
-  USER_STATUSES,
-  type User,
-  type UserRole,
-  type UserStatus,
-} from '@flockr/contract';
-import { Alert } from '../../../components/ui/alert';
+import { API_ERRORS, USER_ROLES, USER_STATUSES, type User } from '@flockr/contract';
+import { useSignedInUser } from '../../../app/guards';
+import type { ApiError } from '../../../lib/api-client';
 import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { SelectField } from '../../../components/ui/field';
-import { Spinner } from '../../../components/ui/spinner';
-import { useAuth } from '../../../lib/auth';
-import { formatDate, humanize } from '../../../lib/format';
-import { adminKeys } from '../api/keys';
-import {
-  adminUsersQueryOptions,
-  updateUserRole,
-  updateUserStatus,
-  type UsersFilter,
-} from '../api/users';
-import { AdminTable, inlineSelectClass, tdClass, thClass } from './admin-table';
 import { SubscriptionStatusBadge } from '../../../components/ui/status-badges';
+import { formatDate, humanize } from '../../../lib/format';
+import { latestError } from '../api/hooks';
+import { useAdminUsers, useSetUserRole, useSetUserStatus } from '../api/users';
+import { AdminList } from './admin-list';
+import { inlineSelectClass, tdClass } from './admin-table';
 import { RoleBadge } from './badges';
-import { ErrorState } from './list-states';
-import { Pager } from './pager';
-import { SearchInput } from './search-input';
-import { parseChoice, parsePage, useAdminParams } from './use-admin-params';
+import { choiceFilter, defineFilters, searchFilter, useListParams } from './list-params';
 import { UserDetailDialog } from './user-detail-dialog';
 
-/** One user row with its status (and role) controls. */
-function UserRow({
-  user,
-  isSelf,
-  canChangeRole,
-  onError,
-  onView,
-}: {
+/** The users list's filters (URL parameters `search`, `status`, `role`). */
+const filters = defineFilters('sm:grid-cols-[1fr_10rem_10rem]', {
+  search: searchFilter('Search users', 'Username or email'),
+  status: choiceFilter('Status', 'All statuses', USER_STATUSES),
+  role: choiceFilter('Role', 'All roles', USER_ROLES),
+});
+
+const columns = [
+  'Username',
+  'Email',
+  'Role',
+  'Status',
+  'Subscription',
+  'Joined',
+  { label: 'Actions', hidden: true },
+];
+
+/** A change of one field of a user (status or role), by id. */
+type UserChange<K extends 'status' | 'role'> = UseMutationResult<
+  unknown,
+  ApiError,
+  { id: string } & Pick<User, K>
+>;
+
+/**
+ * The select of `field` in `user`'s row, named '<Field> of <username>': it runs `change` on a
+ * new choice and shows the chosen value while that runs (disabled meanwhile, and on your own row).
+ */
+function FieldSelect<K extends 'status' | 'role'>(props: {
   user: User;
-  isSelf: boolean;
-  canChangeRole: boolean;
-  onError: (message: string | null) => void;
-  onView: (user: User) => void;
+  field: K;
+  options: readonly User[K][];
+  change: UserChange<K>;
+  self: { hintId: string } | null;
 }) {
-  const queryClient = useQueryClient();
+  const { user, field, change } = props;
+  const busy = change.isPending && change.variables.id === user.id;
+  return (
+    <select
+      aria-label={`${humanize(field)} of ${user.username}`}
+      aria-describedby={props.self?.hintId}
+      className={inlineSelectClass}
+      value={busy ? change.variables[field] : user[field]}
+      disabled={!!props.self || busy}
+      onChange={(event) =>
+        change.mutate({ id: user.id, [field]: event.target.value } as { id: string } & Pick<
+          User,
+          K
+        >)
+      }
+    >
+      {props.options.map((option) => (
+        <option key={option} value={option}>
+          {humanize(option)}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/** The row's controls: status and role changes, pending per user. */
+interface RowActions {
+  setStatus: UserChange<'status'>;
+  setRole: UserChange<'role'>;
+  canChangeRole: boolean;
+  onView: (user: User) => void;
+}
+
+/** One user row; nobody changes their own status or role, so their own row is disabled. */
+function UserRow({ user, isSelf, actions }: { user: User; isSelf: boolean; actions: RowActions }) {
   const selfHintId = useId();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: adminKeys.all });
-
-  const status = useMutation({
-    mutationFn: (next: UserStatus) => updateUserStatus(user.id, next),
-    onMutate: () => onError(null),
-    onSuccess: ({ user: saved }) => {
-      toast.success(`${saved.username} is now ${humanize(saved.status)}`);
-      return refresh();
-    },
-    onError: (error) => onError(error.message),
-  });
-  const role = useMutation({
-    mutationFn: (next: UserRole) => updateUserRole(user.id, next),
-    onMutate: () => onError(null),
-    onSuccess: ({ user: saved }) => {
-      toast.success(`${saved.username} is now ${humanize(saved.role)}`);
-      return refresh();
-    },
-    onError: (error) => onError(error.message),
-  });
-
-  const shownStatus = status.isPending ? status.variables : user.status;
-  const shownRole = role.isPending ? role.variables : user.role;
+  const self = isSelf ? { hintId: selfHintId } : null;
   return (
     <tr>
       <td className={`${tdClass} max-w-[11rem]`}>
@@ -97,40 +111,26 @@ function UserRow({
         {user.email}
       </td>
       <td className={tdClass}>
-        {canChangeRole ? (
-          <select
-            aria-label={`Role of ${user.username}`}
-            aria-describedby={isSelf ? selfHintId : undefined}
-            className={inlineSelectClass}
-            value={shownRole}
-            disabled={isSelf || role.isPending}
-            onChange={(event) => role.mutate(event.target.value as UserRole)}
-          >
-            {USER_ROLES.map((r) => (
-              <option key={r} value={r}>
-                {humanize(r)}
-              </option>
-            ))}
-          </select>
+        {actions.canChangeRole ? (
+          <FieldSelect
+            user={user}
+            field="role"
+            options={USER_ROLES}
+            change={actions.setRole}
+            self={self}
+          />
         ) : (
           <RoleBadge role={user.role} />
         )}
       </td>
       <td className={tdClass}>
-        <select
-          aria-label={`Status of ${user.username}`}
-          aria-describedby={isSelf ? selfHintId : undefined}
-          className={inlineSelectClass}
-          value={shownStatus}
-          disabled={isSelf || status.isPending}
-          onChange={(event) => status.mutate(event.target.value as UserStatus)}
-        >
-          {USER_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {humanize(s)}
-            </option>
-          ))}
-        </select>
+        <FieldSelect
+          user={user}
+          field="status"
+          options={USER_STATUSES}
+          change={actions.setStatus}
+          self={self}
+        />
       </td>
       <td className={tdClass}>
         {user.subscription ? (
@@ -149,7 +149,7 @@ function UserRow({
           size="sm"
           aria-label={`View ${user.username}`}
           icon={<Eye aria-hidden="true" className="size-4" />}
-          onClick={() => onView(user)}
+          onClick={() => actions.onView(user)}
         >
           View
         </Button>
@@ -160,155 +160,47 @@ function UserRow({
 
 /** The users tab. */
 export function UsersPanel() {
-  const { user: me } = useAuth();
-  const { params, update } = useAdminParams();
-  const filter: UsersFilter = {
-    page: parsePage(params.get('page')),
-    search: params.get('search') ?? '',
-    status: parseChoice(params.get('status'), USER_STATUSES),
-    role: parseChoice(params.get('role'), USER_ROLES),
-  };
-  const query = useQuery(adminUsersQueryOptions(filter));
-  const [actionError, setActionError] = useState<string | null>(null);
+  const me = useSignedInUser();
+  const params = useListParams(filters);
+  const query = useAdminUsers(params.filter);
+  const setStatus = useSetUserStatus();
+  const setRole = useSetUserRole();
   const [viewing, setViewing] = useState<User | null>(null);
-  const canChangeRole = me?.role === 'SUPER_ADMIN';
-  const filtered = filter.search !== '' || filter.status !== '' || filter.role !== '';
-  const users = query.data?.users ?? [];
-  const pagination = query.data?.pagination;
-
+  const actions: RowActions = {
+    setStatus,
+    setRole,
+    canChangeRole: me.role === 'SUPER_ADMIN',
+    onView: setViewing,
+  };
   return (
-    <section aria-labelledby="admin-users-heading">
-      <Card className="min-w-0">
-        <div className="border-b border-slate-100 px-5 py-4 sm:px-6">
-          <h2 id="admin-users-heading" className="text-base font-semibold text-slate-900">
-            Users
-          </h2>
-          <div className="mt-4 grid gap-4 sm:grid-cols-[1fr_10rem_10rem]">
-            <SearchInput
-              label="Search users"
-              placeholder="Username or email"
-              value={filter.search}
-              onSearch={(search) => update({ search }, { replace: true })}
-            />
-            <SelectField
-              label="Status"
-              value={filter.status}
-              onChange={(event) => update({ status: event.target.value })}
-            >
-              <option value="">All statuses</option>
-              {USER_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {humanize(s)}
-                </option>
-              ))}
-            </SelectField>
-            <SelectField
-              label="Role"
-              value={filter.role}
-              onChange={(event) => update({ role: event.target.value })}
-            >
-              <option value="">All roles</option>
-              {USER_ROLES.map((r) => (
-                <option key={r} value={r}>
-                  {humanize(r)}
-                </option>
-              ))}
-            </SelectField>
-          </div>
-        </div>
-        {actionError ? (
-          <div className="px-5 pt-4 sm:px-6">
-            <Alert variant="error">{actionError}</Alert>
-          </div>
-        ) : null}
-        {query.isPending ? (
-          <Spinner label="Loading users…" />
-        ) : query.isError ? (
-          <ErrorState
-            message={query.error.message}
-            onRetry={() => void query.refetch()}
-            retrying={query.isFetching}
-          />
-        ) : users.length === 0 ? (
-          <EmptyState
-            icon={Users}
-            title={filtered || filter.page > 1 ? 'No users found' : 'No users yet'}
-            description={
-              filtered ? 'No user matches these filters.' : 'Registered users will appear here.'
-            }
-            action={
-              filtered || filter.page > 1 ? (
-                <Button
-                  variant="outline"
-                  onClick={() => update({ search: null, status: null, role: null })}
-                >
-                  {filtered ? 'Clear filters' : 'Go to first page'}
-                </Button>
-              ) : undefined
-            }
-          />
-        ) : (
-          <>
-            <div aria-busy={query.isPlaceholderData || undefined}>
-              <AdminTable
-                label="Users"
-                minWidth="min-w-[56rem]"
-                head={
-                  <>
-                    <th scope="col" className={thClass}>
-                      Username
-                    </th>
-                    <th scope="col" className={thClass}>
-                      Email
-                    </th>
-                    <th scope="col" className={thClass}>
-                      Role
-                    </th>
-                    <th scope="col" className={thClass}>
-                      Status
-                    </th>
-                    <th scope="col" className={thClass}>
-                      Subscription
-                    </th>
-                    <th scope="col" className={thClass}>
-                      Joined
-                    </th>
-                    <th scope="col" className={thClass}>
-                      <span className="sr-only">Actions</span>
-                    </th>
-                  </>
-                }
-              >
-                {users.map((u) => (
-                  <UserRow
-                    key={u.id}
-                    user={u}
-                    isSelf={u.id === me?.id}
-                    canChangeRole={canChangeRole}
-                    onError={setActionError}
-                    onView={setViewing}
-                  />
-                ))}
-              </AdminTable>
-            </div>
-            {pagination ? (
-              <Pager
-                label="Users pages"
-                page={filter.page}
-                totalPages={pagination.total_pages}
-                total={pagination.total}
-                noun="users"
-                onPage={(page) => update({ page })}
-              />
-            ) : null}
-          </>
-        )}
-      </Card>
+    <>
+      <AdminList
+        title="Users"
+        query={query}
+        params={params}
+        items={(data) => data.users}
+        pager={{ label: 'Users pages', noun: 'users' }}
+        table={{
+          label: 'Users',
+          columns,
+          minWidth: 'min-w-[56rem]',
+          row: (user) => <UserRow user={user} isSelf={user.id === me.id} actions={actions} />,
+        }}
+        loadingLabel="Loading users…"
+        error={latestError(setStatus, setRole)?.message}
+        empty={{
+          icon: Users,
+          title: 'No users yet',
+          description: 'Registered users will appear here.',
+          noMatchTitle: 'No users found',
+          noMatchDescription: 'No user matches these filters.',
+        }}
+      />
       <UserDetailDialog
         userId={viewing?.id ?? null}
         username={viewing?.username ?? ''}
         onClose={() => setViewing(null)}
       />
-    </section>
+    </>
   );
 }

@@ -1,12 +1,27 @@
-/** Admin test data that satisfies the contract's schemas. */
-import type {
-  AdminDownload,
-  AdminOrder,
-  AdminPlan,
-  AuditEntry,
-  Pagination,
-  Stats,
-  User,
+/**
+ * Admin test data, each value parsed by its contract schema when made, so a fixture cannot hold
+ * something the server would never send.
+ */
+import {
+  adminDownloadSchema,
+  adminOrderSchema,
+  adminPaymentEventSchema,
+  adminPlanSchema,
+  adminUserDetailSchema,
+  auditEntrySchema,
+  paginationSchema,
+  statsSchema,
+  subscriptionSchema,
+  type AdminDownload,
+  type AdminOrder,
+  type AdminPaymentEvent,
+  type AdminPlan,
+  type AdminUserDetail,
+  type AuditEntry,
+  type Pagination,
+  type Stats,
+  type Subscription,
+  type User,
 } from '@flockr/contract';
 import { makeOrder, makePlan, makeUser } from '../../../test/fixtures';
 
@@ -21,25 +36,47 @@ export function makeAdmin(overrides: Partial<User> = {}): User {
   });
 }
 
-/** An order as admins see it. */
+/** An order as admins see it (alice's PENDING PRO order by default). */
 export function makeAdminOrder(overrides: Partial<AdminOrder> = {}): AdminOrder {
-  return {
+  return adminOrderSchema.parse({
     ...makeOrder(),
     user: { username: 'alice', email: 'alice@example.com' },
     plan: { name: 'PRO' },
     admin_note: null,
     ...overrides,
-  };
+  });
+}
+
+/** A provider event that named no order of ours. */
+export function makeUnmatchedPaymentEvent(
+  overrides: Partial<AdminPaymentEvent> = {},
+): AdminPaymentEvent {
+  return adminPaymentEventSchema.parse({
+    id: '55555555-6666-4777-8888-999999999999',
+    provider: 'stripe',
+    event_id: 'evt_1QxUnmatched',
+    type: 'checkout.session.completed',
+    outcome: 'unmatched',
+    order_id: null,
+    reference: '00000000-0000-4000-8000-000000000000',
+    received_at: '2026-11-20T10:00:00.000Z',
+    ...overrides,
+  });
 }
 
 /** A plan as admins see it. */
 export function makeAdminPlan(overrides: Partial<AdminPlan> = {}): AdminPlan {
-  return { ...makePlan(), subscriber_count: 3, total_revenue: 59.97, ...overrides };
+  return adminPlanSchema.parse({
+    ...makePlan(),
+    subscriber_count: 3,
+    total_revenue: 59.97,
+    ...overrides,
+  });
 }
 
-/** A program version as admins see it. */
+/** A program version as admins see it (stored on this server, active). */
 export function makeAdminDownload(overrides: Partial<AdminDownload> = {}): AdminDownload {
-  return {
+  return adminDownloadSchema.parse({
     id: '33333333-4444-4555-8666-777777777777',
     version: '1.2.0',
     filename: 'flockr-1.2.0.zip',
@@ -52,12 +89,12 @@ export function makeAdminDownload(overrides: Partial<AdminDownload> = {}): Admin
     download_count: 42,
     created_at: '2026-11-01T00:00:00.000Z',
     ...overrides,
-  };
+  });
 }
 
-/** An audit entry. */
+/** An audit entry: root suspended alice. */
 export function makeAuditEntry(overrides: Partial<AuditEntry> = {}): AuditEntry {
-  return {
+  return auditEntrySchema.parse({
     id: '44444444-5555-4666-8777-888888888888',
     actor: { id: 'aaaaaaaa-0000-4000-8000-000000000001', username: 'root', email: 'root@x.io' },
     action: 'user.status',
@@ -67,12 +104,12 @@ export function makeAuditEntry(overrides: Partial<AuditEntry> = {}): AuditEntry 
     after: { status: 'SUSPENDED' },
     created_at: '2026-11-20T10:00:00.000Z',
     ...overrides,
-  };
+  });
 }
 
 /** Dashboard figures. */
 export function makeStats(overrides: Partial<Stats> = {}): Stats {
-  return {
+  return statsSchema.parse({
     users: { total: 1234, active: 1000 },
     orders: { total: 80, completed: 60 },
     subscriptions: { active: 50, total: 70 },
@@ -81,10 +118,36 @@ export function makeStats(overrides: Partial<Stats> = {}): Stats {
     recent_orders: [makeAdminOrder()],
     generated_at: '2026-11-21T10:00:00.000Z',
     ...overrides,
-  };
+  });
+}
+
+/** An active PRO subscription. */
+export function makeSubscription(overrides: Partial<Subscription> = {}): Subscription {
+  return subscriptionSchema.parse({
+    id: '55555555-6666-4777-8888-999999999999',
+    plan_id: '9a8b7c6d-2222-4e5f-9a0b-abcdefabcdef',
+    plan_name: 'PRO',
+    status: 'ACTIVE',
+    started_at: '2026-11-01T00:00:00.000Z',
+    expires_at: '2026-12-01T00:00:00.000Z',
+    cancel_at_period_end: false,
+    periods: [],
+    ...overrides,
+  });
+}
+
+/** A user's detail as `GET /admin/users/{id}` answers it (no orders, subscription or downloads). */
+export function makeUserDetail(overrides: Partial<AdminUserDetail> = {}): AdminUserDetail {
+  return adminUserDetailSchema.parse({
+    user: makeUser(),
+    orders: [],
+    subscription: null,
+    downloads: [],
+    ...overrides,
+  });
 }
 
 /** The pagination block of `total` items on `page`. */
 export function pageOf(total: number, page = 1, limit = 10): Pagination {
-  return { total, page, limit, total_pages: Math.ceil(total / limit) };
+  return paginationSchema.parse({ total, page, limit, total_pages: Math.ceil(total / limit) });
 }

@@ -1,6 +1,6 @@
 /** Texts of the auth screens that the contract does not hold (candidates for the contract). */
 
-/** Default error of the reset-password call. */
+/** Default error of the password reset calls (asking for a link, setting the password). */
 export const PASSWORD_RESET_FAILED_TEXT = 'Password reset failed';
 
 /** Shown on /reset-password when the link has no token. */

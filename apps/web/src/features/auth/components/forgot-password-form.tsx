@@ -1,60 +1,30 @@
-/** /forgot-password form: asks for a reset link and always shows the same notice. */
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
+/** /forgot-password form: asks for a reset link and shows the same notice for every address. */
 import { FORGOT_PASSWORD_MESSAGE, forgotPasswordRequestSchema } from '@flockr/contract';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/field';
-import { requestPasswordReset } from '../api/password-reset';
-
-type Values = z.input<typeof forgotPasswordRequestSchema>;
-type Output = z.output<typeof forgotPasswordRequestSchema>;
+import { useRequestPasswordReset } from '../api/password-reset';
+import { EmailField, FormSubmit, useAuthForm } from './auth-form';
 
 /**
- * Email form posting `POST /auth/forgot-password`. Whatever the answer, it shows "If an account
- * exists for that email, we've sent a link to reset its password." (the server's own answer,
- * FORGOT_PASSWORD_MESSAGE) so nobody can probe which e-mails exist.
+ * Email form posting `POST /auth/forgot-password`. Once sent it shows "If an account exists for
+ * that email, we've sent a link to reset its password." (FORGOT_PASSWORD_MESSAGE, the server's
+ * one answer for every address, so nobody can probe which e-mails exist). A failure that says
+ * nothing about the address (too many requests, no answer) shows its text instead. Editing the
+ * address hides either.
  */
 export function ForgotPasswordForm() {
-  const [sent, setSent] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    clearErrors,
-    formState: { errors, isSubmitting },
-  } = useForm<Values, unknown, Output>({
-    resolver: zodResolver(forgotPasswordRequestSchema),
-    defaultValues: { email: '' },
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
+  const request = useRequestPasswordReset();
+  const { field, handleSubmit, formState } = useAuthForm(forgotPasswordRequestSchema, {
+    email: '',
   });
-
-  const onSubmit = handleSubmit(async (values) => {
-    await requestPasswordReset(values).catch(() => undefined);
-    setSent(true);
-  });
+  const onSubmit = handleSubmit((values) => request.mutate(values));
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Reset password">
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        error={errors.email?.message}
-        {...register('email', {
-          onChange: () => {
-            clearErrors('email');
-            setSent(false);
-          },
-        })}
-      />
-      {sent ? <Alert variant="success">{FORGOT_PASSWORD_MESSAGE}</Alert> : null}
-      <Button type="submit" full size="lg" loading={isSubmitting}>
+      <EmailField error={formState.errors.email?.message} {...field('email', request.reset)} />
+      {request.isSuccess ? <Alert variant="success">{FORGOT_PASSWORD_MESSAGE}</Alert> : null}
+      <FormSubmit error={request.error?.message} pending={request.isPending}>
         Send Reset Link
-      </Button>
+      </FormSubmit>
     </form>
   );
 }

@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { STORAGE_KEYS, VALIDATION_MESSAGES } from '@flockr/contract';
+import { HttpResponse } from 'msw';
+import {
+  API,
+  API_ERROR_CODES,
+  API_ERRORS,
+  STORAGE_KEYS,
+  VALIDATION_MESSAGES,
+} from '@flockr/contract';
 import LoginRoute from '../../../app/routes/login';
+import { callsTo, mockEndpoint, reply } from '../../../test/api';
 import { makeUser } from '../../../test/fixtures';
-import { json, mockApi } from '../../../test/mock-api';
 import { currentUrl, renderRoute, signIn } from '../../../test/render';
 
 const m = VALIDATION_MESSAGES;
@@ -23,7 +30,6 @@ const authAnswer = { token: 'tok', expires_at: '2099-01-01T00:00:00.000Z', user:
 
 describe('login form', () => {
   it('shows the required messages and clears them when edited', async () => {
-    mockApi();
     renderLogin();
     await fill('', '');
     expect(await screen.findByText(m.emailRequired)).toBeInTheDocument();
@@ -34,35 +40,43 @@ describe('login form', () => {
   });
 
   it('shows the invalid email message', async () => {
-    mockApi();
     renderLogin();
     await fill('bad-address', 'secret');
     expect(await screen.findByText(m.emailInvalid)).toBeInTheDocument();
   });
 
   it('shows the server error in a red box directly above the submit button', async () => {
-    mockApi({ 'POST /auth/login': json({ error: 'Invalid email or password' }, 401) });
+    mockEndpoint(
+      API.auth.login,
+      reply(401, {
+        error: API_ERRORS.invalidCredentials,
+        code: API_ERROR_CODES.invalidCredentials,
+      }),
+    );
     renderLogin();
     await fill('alice@example.com', 'wrong');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Invalid email or password');
     expect(alert.nextElementSibling).toBe(screen.getByRole('button', { name: 'Sign In' }));
+    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
   });
 
-  it('falls back to "Login failed"', async () => {
-    mockApi({ 'POST /auth/login': new Response('', { status: 500 }) });
+  it('falls back to "Login failed" when the answer has no text', async () => {
+    // Not the API's own answer (it always has a text) but a proxy in front of it failing.
+    mockEndpoint(API.auth.login, new HttpResponse(null, { status: 502 }));
     renderLogin();
     await fill('alice@example.com', 'secret');
     expect(await screen.findByRole('alert')).toHaveTextContent('Login failed');
   });
 
   it('sends remember_me and follows a same-site redirect after login', async () => {
-    const { callsTo } = mockApi({ 'POST /auth/login': authAnswer, 'GET /auth/me': authAnswer });
+    mockEndpoint(API.auth.login, authAnswer);
+    mockEndpoint(API.auth.me, { user: authAnswer.user });
     const { router } = renderLogin('/login?redirect=%2Forders');
     await userEvent.click(screen.getByRole('checkbox', { name: 'Remember me' }));
     await fill('alice@example.com', 'secret');
     await waitFor(() => expect(currentUrl(router)).toBe('/orders'));
-    expect(callsTo('POST /auth/login')[0]!.body).toEqual({
+    expect(callsTo(API.auth.login)[0]!.body).toEqual({
       email: 'alice@example.com',
       password: 'secret',
       remember_me: true,
@@ -71,7 +85,8 @@ describe('login form', () => {
   });
 
   it('refuses an off-site redirect and goes to /', async () => {
-    mockApi({ 'POST /auth/login': authAnswer, 'GET /auth/me': authAnswer });
+    mockEndpoint(API.auth.login, authAnswer);
+    mockEndpoint(API.auth.me, { user: authAnswer.user });
     const { router } = renderLogin('/login?redirect=//evil.com');
     await fill('alice@example.com', 'secret');
     await waitFor(() => expect(currentUrl(router)).toBe('/'));
@@ -80,13 +95,12 @@ describe('login form', () => {
   it('sends a signed-in visitor to the target at once', async () => {
     const user = makeUser();
     signIn(user);
-    mockApi({ 'GET /auth/me': { user } });
+    mockEndpoint(API.auth.me, { user });
     const { router } = renderLogin('/login?redirect=/plans');
     await waitFor(() => expect(currentUrl(router)).toBe('/plans'));
   });
 
   it('links to forgot-password and to register keeping the redirect', () => {
-    mockApi();
     renderLogin('/login?redirect=/plans');
     expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
       'href',

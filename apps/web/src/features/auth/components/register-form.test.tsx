@@ -1,10 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { PASSWORD_STRENGTH_LABELS, STORAGE_KEYS, VALIDATION_MESSAGES } from '@flockr/contract';
+import { HttpResponse } from 'msw';
+import {
+  API,
+  API_ERROR_CODES,
+  API_ERRORS,
+  PASSWORD_STRENGTH_LABELS,
+  STORAGE_KEYS,
+  VALIDATION_MESSAGES,
+} from '@flockr/contract';
 import RegisterRoute from '../../../app/routes/register';
+import { callsTo, mockEndpoint, reply } from '../../../test/api';
 import { makeUser } from '../../../test/fixtures';
-import { json, mockApi } from '../../../test/mock-api';
 import { currentUrl, renderRoute } from '../../../test/render';
 
 const m = VALIDATION_MESSAGES;
@@ -26,7 +34,6 @@ async function fillValid(user = userEvent.setup()) {
 
 describe('register form validation (spec section 5)', () => {
   it('shows every required message and clears each one as soon as its field is edited', async () => {
-    mockApi();
     renderRegister();
     await submit();
     expect(await screen.findByText(m.usernameRequired)).toBeInTheDocument();
@@ -48,7 +55,6 @@ describe('register form validation (spec section 5)', () => {
   });
 
   it('shows the rule messages for a short username, a bad email and a weak password', async () => {
-    mockApi();
     renderRegister();
     await userEvent.type(field('Username'), 'ab');
     await userEvent.type(field('Email'), 'not-an-email');
@@ -73,7 +79,6 @@ describe('register form validation (spec section 5)', () => {
   ] as const)(
     'labels %j (meets %i criteria) with the spec strength word',
     async (password, met) => {
-      mockApi();
       renderRegister();
       await userEvent.type(field('Password'), password);
       const meter = screen.getByTestId('password-strength');
@@ -86,13 +91,12 @@ describe('register form validation (spec section 5)', () => {
 describe('register submit', () => {
   it('omits an empty country, sends notifications_enabled, then welcomes and redirects', async () => {
     const user = makeUser();
-    const { callsTo } = mockApi({
-      'POST /auth/register': json(
-        { token: 'tok', expires_at: '2099-01-01T00:00:00.000Z', user },
-        201,
-      ),
-      'GET /auth/me': { user },
+    mockEndpoint(API.auth.register, {
+      token: 'tok',
+      expires_at: '2099-01-01T00:00:00.000Z',
+      user,
     });
+    mockEndpoint(API.auth.me, { user });
     const { router } = renderRegister('/register?redirect=/plans');
     await fillValid();
     await submit();
@@ -100,7 +104,7 @@ describe('register submit', () => {
     expect(
       await screen.findByRole('heading', { name: 'Welcome to Flockr, alice!' }),
     ).toBeInTheDocument();
-    const payload = callsTo('POST /auth/register')[0]!.body as Record<string, unknown>;
+    const payload = callsTo(API.auth.register)[0]!.body as Record<string, unknown>;
     expect(payload).toEqual({
       username: 'alice',
       email: 'alice@example.com',
@@ -113,9 +117,10 @@ describe('register submit', () => {
   });
 
   it('sends the chosen country and the unticked marketing box', async () => {
-    const { callsTo } = mockApi({
-      'POST /auth/register': json({ error: 'An account with this email already exists' }, 409),
-    });
+    mockEndpoint(
+      API.auth.register,
+      reply(409, { error: API_ERRORS.emailTaken, code: API_ERROR_CODES.emailTaken }),
+    );
     renderRegister();
     const u = await fillValid();
     await u.selectOptions(field('Country'), 'Germany');
@@ -123,14 +128,15 @@ describe('register submit', () => {
     await submit();
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('An account with this email already exists');
-    expect(callsTo('POST /auth/register')[0]!.body).toMatchObject({
+    expect(callsTo(API.auth.register)[0]!.body).toMatchObject({
       country: 'DE',
       notifications_enabled: false,
     });
   });
 
-  it('shows "Registration failed" when the server gives no text', async () => {
-    mockApi({ 'POST /auth/register': new Response(null, { status: 500 }) });
+  it('shows "Registration failed" when the answer has no text', async () => {
+    // Not the API's own answer (it always has a text) but a proxy in front of it failing.
+    mockEndpoint(API.auth.register, new HttpResponse(null, { status: 502 }));
     renderRegister();
     await fillValid();
     await submit();
@@ -138,7 +144,6 @@ describe('register submit', () => {
   });
 
   it('offers the countries with an empty first option', () => {
-    mockApi();
     renderRegister();
     const options = within(field('Country')).getAllByRole('option');
     expect(options).toHaveLength(11);

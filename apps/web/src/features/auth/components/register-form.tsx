@@ -3,25 +3,13 @@
  * optional country, marketing-emails checkbox (default on, sent as `notifications_enabled`) and
  * the terms checkbox. Validated by `registerFormSchema`; a field's error clears when it is edited.
  */
-import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import {
-  CLIENT_ERRORS,
-  COUNTRIES,
-  errorText,
-  registerFormSchema,
-  type RegisterForm as RegisterValues,
-  type RegisterRequest,
-  type User,
-} from '@flockr/contract';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { COUNTRIES, registerFormSchema, type RegisterRequest, type User } from '@flockr/contract';
 import { CheckboxField, SelectField, TextField } from '../../../components/ui/field';
-import { useAuth } from '../../../lib/auth';
-import { PasswordStrength } from '../../../components/ui/password-strength';
+import { useRegister } from '../../../lib/session';
+import { EmailField, FormSubmit, NewPasswordField, useAuthForm } from './auth-form';
 
 type RegisterOutput = z.output<typeof registerFormSchema>;
 
@@ -32,8 +20,9 @@ export function toRegisterRequest(values: RegisterOutput): RegisterRequest {
 }
 
 /**
- * The register form. `onSubmitting` runs before the call (so the page can tell a fresh sign-up
- * from a visitor who was already signed in); `onRegistered` runs with the new user.
+ * The register form, signing up with `useRegister()` (its error text, else 'Registration
+ * failed'). `onSubmitting` runs before the call (so the page can tell a fresh sign-up from a
+ * visitor who was already signed in); `onRegistered` runs with the new user.
  */
 export function RegisterForm({
   onSubmitting,
@@ -42,39 +31,21 @@ export function RegisterForm({
   onSubmitting?: () => void;
   onRegistered: (user: User) => void;
 }) {
-  const { register: registerAccount } = useAuth();
-  const [serverError, setServerError] = useState<string | null>(null);
-  const strengthId = useId();
-  const {
-    register,
-    handleSubmit,
-    clearErrors,
-    control,
-    formState: { errors, isSubmitting },
-  } = useForm<RegisterValues, unknown, RegisterOutput>({
-    resolver: zodResolver(registerFormSchema),
-    defaultValues: {
-      username: '',
-      email: '',
-      password: '',
-      country: '',
-      notifications_enabled: true,
-      terms: false,
-    },
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
+  const signUp = useRegister();
+  const { field, register, handleSubmit, control, formState } = useAuthForm(registerFormSchema, {
+    username: '',
+    email: '',
+    password: '',
+    country: '',
+    notifications_enabled: true,
+    terms: false,
   });
+  const { errors } = formState;
   const password = useWatch({ control, name: 'password' }) ?? '';
 
-  const onSubmit = handleSubmit(async (values) => {
-    setServerError(null);
+  const onSubmit = handleSubmit((values) => {
     onSubmitting?.();
-    try {
-      const user = await registerAccount(toRegisterRequest(values));
-      onRegistered(user);
-    } catch (error) {
-      setServerError(errorText(undefined, error as Error, CLIENT_ERRORS.registrationFailed));
-    }
+    signUp.mutate(toRegisterRequest(values), { onSuccess: onRegistered });
   });
 
   return (
@@ -83,32 +54,16 @@ export function RegisterForm({
         label="Username"
         autoComplete="username"
         error={errors.username?.message}
-        {...register('username', { onChange: () => clearErrors('username') })}
+        {...field('username')}
       />
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        error={errors.email?.message}
-        {...register('email', { onChange: () => clearErrors('email') })}
+      <EmailField error={errors.email?.message} {...field('email')} />
+      <NewPasswordField
+        label="Password"
+        password={password}
+        error={errors.password?.message}
+        {...field('password')}
       />
-      <div>
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          aria-describedby={strengthId}
-          error={errors.password?.message}
-          {...register('password', { onChange: () => clearErrors('password') })}
-        />
-        <PasswordStrength password={password} id={strengthId} />
-      </div>
-      <SelectField
-        label="Country"
-        error={errors.country?.message}
-        {...register('country', { onChange: () => clearErrors('country') })}
-      >
+      <SelectField label="Country" error={errors.country?.message} {...field('country')}>
         <option value="">Select a country (optional)</option>
         {COUNTRIES.map((c) => (
           <option key={c.code} value={c.code}>
@@ -136,13 +91,12 @@ export function RegisterForm({
             </>
           }
           error={errors.terms?.message}
-          {...register('terms', { onChange: () => clearErrors('terms') })}
+          {...field('terms')}
         />
       </div>
-      {serverError ? <Alert variant="error">{serverError}</Alert> : null}
-      <Button type="submit" full size="lg" loading={isSubmitting}>
+      <FormSubmit error={signUp.error?.message} pending={signUp.isPending}>
         Create Account
-      </Button>
+      </FormSubmit>
     </form>
   );
 }

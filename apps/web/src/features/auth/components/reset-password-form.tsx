@@ -1,76 +1,44 @@
 /**
  * /reset-password form: a new password (with the strength meter) for the token in the link. A
- * dead link (not valid, expired, used) shows the server's text with a way to ask for a new one.
+ * dead link (RESET_LINK_INVALID, _EXPIRED, _USED) shows the server's text with a way to ask for a
+ * new one.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import { API_ERRORS, errorText, newPasswordSchema } from '@flockr/contract';
+import { newPasswordSchema } from '@flockr/contract';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/field';
-import { resetPassword } from '../api/password-reset';
-import { useAuth } from '../../../lib/auth';
-import { PASSWORD_RESET_DONE_TEXT, PASSWORD_RESET_FAILED_TEXT } from '../api/texts';
-import { PasswordStrength } from '../../../components/ui/password-strength';
+import { isDeadResetLink, useResetPassword } from '../api/password-reset';
+import { PASSWORD_RESET_DONE_TEXT } from '../api/texts';
+import { NewPasswordField, useAuthForm } from './auth-form';
 
 const formSchema = z.object({ password: newPasswordSchema });
-type Values = z.input<typeof formSchema>;
-
-/** Server texts meaning the link itself is unusable: only a new link helps. */
-const DEAD_LINK_ERRORS: readonly string[] = [
-  API_ERRORS.resetLinkInvalid,
-  API_ERRORS.resetLinkExpired,
-  API_ERRORS.resetLinkUsed,
-];
 
 /**
- * Posts `POST /auth/reset-password` {token, password}; shows the server's error or message. The
- * reset ends every session of the user, so a signed-in visitor's stored session is cleared too.
+ * Posts `POST /auth/reset-password` {token, password} with `useResetPassword()` (which also ends
+ * a session stored in this browser) and shows the server's error, or its message with Log in.
  */
 export function ResetPasswordForm({ token }: { token: string }) {
-  const { user, clearSession } = useAuth();
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [doneMessage, setDoneMessage] = useState<string | null>(null);
+  const resetPassword = useResetPassword();
+  const { error, data } = resetPassword;
+  const { field, handleSubmit, control, formState } = useAuthForm(formSchema, { password: '' });
+  const password = useWatch({ control, name: 'password' }) ?? '';
+  const onSubmit = handleSubmit((values) => resetPassword.mutate({ token, ...values }));
+
   // The submit button disables itself while sending, which drops focus to <body>: move it to
   // the answer instead so keyboard and screen-reader users land on it.
   const answerRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (serverError || doneMessage) answerRef.current?.focus();
-  }, [serverError, doneMessage]);
-  const strengthId = useId();
-  const {
-    register,
-    handleSubmit,
-    clearErrors,
-    control,
-    formState: { errors, isSubmitting },
-  } = useForm<Values>({
-    resolver: zodResolver(formSchema),
-    defaultValues: { password: '' },
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-  });
-  const password = useWatch({ control, name: 'password' }) ?? '';
+    if (error || data) answerRef.current?.focus();
+  }, [error, data]);
 
-  const onSubmit = handleSubmit(async ({ password: newPassword }) => {
-    setServerError(null);
-    try {
-      const answer = await resetPassword({ token, password: newPassword });
-      setDoneMessage(answer?.message || PASSWORD_RESET_DONE_TEXT);
-      if (user) clearSession();
-    } catch (error) {
-      setServerError(errorText(undefined, error as Error, PASSWORD_RESET_FAILED_TEXT));
-    }
-  });
-
-  if (doneMessage) {
+  if (data) {
     return (
       <div className="space-y-6">
         <div ref={answerRef} tabIndex={-1} className="outline-none">
-          <Alert variant="success">{doneMessage}</Alert>
+          <Alert variant="success">{data.message || PASSWORD_RESET_DONE_TEXT}</Alert>
         </div>
         <Link to="/login" className={buttonClasses({ full: true, size: 'lg' })}>
           Log in
@@ -81,22 +49,17 @@ export function ResetPasswordForm({ token }: { token: string }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Choose a new password">
-      <div>
-        <TextField
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          aria-describedby={strengthId}
-          error={errors.password?.message}
-          {...register('password', { onChange: () => clearErrors('password') })}
-        />
-        <PasswordStrength password={password} id={strengthId} />
-      </div>
-      {serverError ? (
+      <NewPasswordField
+        label="New password"
+        password={password}
+        error={formState.errors.password?.message}
+        {...field('password')}
+      />
+      {error ? (
         <div ref={answerRef} tabIndex={-1} className="outline-none">
           <Alert variant="error">
-            <p>{serverError}</p>
-            {DEAD_LINK_ERRORS.includes(serverError) ? (
+            <p>{error.message}</p>
+            {isDeadResetLink(error) ? (
               <Link
                 to="/forgot-password"
                 className="mt-1 inline-block font-semibold underline underline-offset-2 hover:text-red-900"
@@ -107,7 +70,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
           </Alert>
         </div>
       ) : null}
-      <Button type="submit" full size="lg" loading={isSubmitting}>
+      <Button type="submit" full size="lg" loading={resetPassword.isPending}>
         Reset Password
       </Button>
     </form>

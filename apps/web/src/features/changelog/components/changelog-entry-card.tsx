@@ -1,4 +1,7 @@
-/** One changelog entry: version, title and date; a disclosure button reveals the markdown. */
+/**
+ * One changelog entry: version, title and date; a disclosure button reveals the markdown (and the
+ * first opening counts a view).
+ */
 import { useId, useState } from 'react';
 import ReactMarkdown from 'react-markdown';
 import { ChevronDown } from 'lucide-react';
@@ -6,14 +9,21 @@ import type { ChangelogEntry } from '@flockr/contract';
 import { Badge } from '../../../components/ui/badge';
 import { cn } from '../../../components/ui/cn';
 import { formatCalendarDate } from '../../../lib/format';
+import { useRecordChangelogView } from '../api/changelog';
 
 /**
- * The entry. Markdown is rendered by react-markdown without raw HTML (no rehype-raw), so HTML in
+ * The entry `entry` as a list item. Markdown is rendered by react-markdown without raw HTML (no rehype-raw), so HTML in
  * `changes` shows as text and cannot inject markup.
  */
 export function ChangelogEntryCard({ entry }: { entry: ChangelogEntry }) {
   const [open, setOpen] = useState(false);
+  const recordView = useRecordChangelogView();
   const panelId = useId();
+  const toggle = () => {
+    // The first time a reader opens the entry counts as one view.
+    if (!open && recordView.isIdle) recordView.mutate(entry.version);
+    setOpen((v) => !v);
+  };
   return (
     <li className="rounded-2xl border border-slate-200 bg-white shadow-card">
       <h2>
@@ -21,7 +31,7 @@ export function ChangelogEntryCard({ entry }: { entry: ChangelogEntry }) {
           type="button"
           aria-expanded={open}
           aria-controls={panelId}
-          onClick={() => setOpen((v) => !v)}
+          onClick={toggle}
           className="flex w-full items-start gap-4 rounded-2xl px-5 py-4 text-left hover:bg-slate-50 sm:px-6"
         >
           <div className="min-w-0 flex-1">

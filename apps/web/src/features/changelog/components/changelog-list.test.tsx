@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CHANGELOG_PAGE_SIZE } from '@flockr/contract';
+import { HttpResponse } from 'msw';
+import {
+  API,
+  API_ERRORS,
+  API_ERROR_CODES,
+  CHANGELOG_PAGE_SIZE,
+  CLIENT_ERRORS,
+} from '@flockr/contract';
+import { callsTo, mockEndpoint, reply } from '../../../test/api';
 import { makeEntry } from '../../../test/fixtures';
-import { json, mockApi } from '../../../test/mock-api';
 import { renderRoute } from '../../../test/render';
 import { ChangelogList } from './changelog-list';
 
@@ -17,20 +24,24 @@ const entries = Array.from({ length: 12 }, (_, i) =>
 
 function pageAnswer(page: number) {
   const start = (page - 1) * CHANGELOG_PAGE_SIZE;
-  return json({
+  return {
     changelog: entries.slice(start, start + CHANGELOG_PAGE_SIZE),
     pagination: { total: entries.length, page, limit: CHANGELOG_PAGE_SIZE, total_pages: 2 },
-  });
+  };
 }
+
+const noEntries = {
+  changelog: [],
+  pagination: { total: 0, page: 1, limit: CHANGELOG_PAGE_SIZE, total_pages: 0 },
+};
 
 describe('changelog', () => {
   it('loads more entries, and expands one to show its markdown without raw HTML', async () => {
-    const { callsTo } = mockApi({
-      'GET /changelog': ({ url }) => pageAnswer(Number(url.searchParams.get('page'))),
-    });
+    mockEndpoint(API.changelog.list, ({ url }) => pageAnswer(Number(url.searchParams.get('page'))));
+    mockEndpoint(API.changelog.recordView, undefined);
     renderRoute(<ChangelogList />);
     expect(await screen.findByText('Release 12')).toBeInTheDocument();
-    expect(callsTo('GET /changelog')[0]!.url.searchParams.get('limit')).toBe(
+    expect(callsTo(API.changelog.list)[0]!.url.searchParams.get('limit')).toBe(
       String(CHANGELOG_PAGE_SIZE),
     );
     await userEvent.click(screen.getByRole('button', { name: 'Load More Entries' }));
@@ -41,36 +52,65 @@ describe('changelog', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await userEvent.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    // Opening an entry counts one view, once.
+    await userEvent.click(toggle);
+    await userEvent.click(toggle);
+    await waitFor(() => expect(callsTo(API.changelog.recordView)).toHaveLength(1));
+    expect(callsTo(API.changelog.recordView)[0]!.url.pathname).toBe(
+      '/api/v1/changelog/1.12.0/views',
+    );
     expect(screen.getByRole('heading', { name: 'Improvements' })).toBeInTheDocument();
     expect(screen.getByText('twice').tagName).toBe('STRONG');
   });
 
-  it('does not render raw HTML from an entry', async () => {
-    mockApi({
-      'GET /changelog': {
-        changelog: [makeEntry({ changes: 'Hello <img src=x onerror="alert(1)"> world' })],
-        pagination: { total: 1, page: 1, limit: 10, total_pages: 1 },
-      },
+  it('does not render raw HTML from an entry, and never shows a failed view count', async () => {
+    mockEndpoint(API.changelog.list, {
+      changelog: [makeEntry({ changes: 'Hello <img src=x onerror="alert(1)"> world' })],
+      pagination: { total: 1, page: 1, limit: CHANGELOG_PAGE_SIZE, total_pages: 1 },
     });
+    mockEndpoint(
+      API.changelog.recordView,
+      reply(404, { error: API_ERRORS.changelogNotFound, code: API_ERROR_CODES.changelogNotFound }),
+    );
     const { container } = renderRoute(<ChangelogList />);
     await userEvent.click(await screen.findByRole('button', { name: /Faster targeting/ }));
     expect(container.querySelector('img')).toBeNull();
+    await waitFor(() => expect(callsTo(API.changelog.recordView)).toHaveLength(1));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('shows the error with Try Again, then the empty state', async () => {
-    let fail = true;
-    mockApi({
-      'GET /changelog': () =>
-        fail
-          ? json({ error: 'Failed to fetch changelog' }, 500)
-          : json({ changelog: [], pagination: { total: 0, page: 1, limit: 10, total_pages: 0 } }),
-    });
+    // A server error answered by a proxy in front, without a body: the spec's default text.
+    mockEndpoint(API.changelog.list, () => new HttpResponse(null, { status: 502 }));
     renderRoute(<ChangelogList />);
-    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch changelog');
-    fail = false;
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      CLIENT_ERRORS.defaults.fetchChangelog,
+    );
+    mockEndpoint(API.changelog.list, noEntries);
     await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(
       await screen.findByRole('heading', { name: 'No Changelog Entries' }),
     ).toBeInTheDocument();
+  });
+
+  it("shows the server's text when the next page fails, with Try Again", async () => {
+    let failNext = true;
+    mockEndpoint(API.changelog.list, ({ url }) => {
+      const page = Number(url.searchParams.get('page'));
+      if (page === 2 && failNext) {
+        return HttpResponse.json(
+          { error: API_ERRORS.serverError, code: API_ERROR_CODES.serverError },
+          { status: 500 },
+        );
+      }
+      return pageAnswer(page);
+    });
+    renderRoute(<ChangelogList />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Load More Entries' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(API_ERRORS.serverError);
+    expect(screen.getByText('Release 12')).toBeInTheDocument();
+    failNext = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByText('Release 1')).toBeInTheDocument();
   });
 });

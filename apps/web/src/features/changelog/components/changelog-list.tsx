@@ -2,19 +2,18 @@
  * Public changelog (spec section 2): expandable entries, Load More Entries, Try Again on error,
  * and the "No Changelog Entries" empty state.
  */
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { ScrollText } from 'lucide-react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Spinner } from '../../../components/ui/spinner';
-import { changelogInfiniteQueryOptions } from '../api/changelog';
+import { useChangelog } from '../api/changelog';
 import { ChangelogEntryCard } from './changelog-entry-card';
 
-/** The list with paging by CHANGELOG_PAGE_SIZE. */
+/** The published entries, CHANGELOG_PAGE_SIZE at a time, with its loading, error and empty states. */
 export function ChangelogList() {
-  const query = useInfiniteQuery(changelogInfiniteQueryOptions);
+  const query = useChangelog();
   const entries = query.data?.pages.flatMap((p) => p.changelog) ?? [];
 
   if (query.isPending) return <Spinner label="Loading changelog…" />;

@@ -1,45 +1,65 @@
-/** Sandbox payment provider calls (our embedded "external" checkout; bearer auth). */
-import { queryOptions } from '@tanstack/react-query';
-import type { SandboxActionResponse, SandboxCheckout } from '@flockr/contract';
-import { api } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+/**
+ * The sandbox payment page's calls as hooks (our built-in "external" checkout). They are public:
+ * the checkout session id in the URL is the capability, so the page works signed out, on any
+ * device (a phone that scanned the QR code).
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { API, CLIENT_ERRORS, type SandboxActionResponse } from '@flockr/contract';
+import { call, type ApiError } from '../../../lib/api-client';
+import { PRIVATE_ROOT, queryKeys } from '../../../lib/query-keys';
 
-/** Default texts of the sandbox calls (ours; candidates for the contract). */
-export const SANDBOX_ERRORS = {
-  load: 'Failed to load checkout session',
-  pay: 'Payment failed',
-  cancel: 'Failed to cancel payment',
-} as const;
+const SANDBOX_ERRORS = CLIENT_ERRORS.sandbox;
 
-const path = (sessionId: string) => `/payments/sandbox/sessions/${encodeURIComponent(sessionId)}`;
-
-/** Fetches the checkout session (404 when it is not the signed-in user's). */
-export function fetchSandboxSession(
-  sessionId: string,
-  signal?: AbortSignal,
-): Promise<SandboxCheckout> {
-  return api.get<SandboxCheckout>(path(sessionId), { signal, fallback: SANDBOX_ERRORS.load });
-}
-
-/** Query options of a checkout session. */
-export function sandboxSessionQueryOptions(sessionId: string) {
-  return queryOptions({
+/**
+ * The checkout session `sessionId` (`GET /payments/sandbox/sessions/{sessionId}`): merchant,
+ * plan, amount, the order's short reference (`order_ref`) and status. An unknown id is a 404
+ * whose text ('Payment not found') `error.message` carries.
+ */
+export function useSandboxSession(sessionId: string) {
+  return useQuery({
     queryKey: queryKeys.sandboxSession(sessionId),
-    queryFn: ({ signal }) => fetchSandboxSession(sessionId, signal),
+    queryFn: ({ signal }) =>
+      call(
+        API.payments.checkout,
+        { params: { sessionId } },
+        { signal, fallback: SANDBOX_ERRORS.load },
+      ),
     staleTime: 0,
   });
 }
 
-/** Pays the session's order. */
-export function paySandboxSession(sessionId: string): Promise<SandboxActionResponse> {
-  return api.post<SandboxActionResponse>(`${path(sessionId)}/pay`, undefined, {
-    fallback: SANDBOX_ERRORS.pay,
+/**
+ * A button of the payment page: `endpoint` (Pay or Cancel) on `sessionId`. On success it
+ * refreshes what this browser holds of the buyer's own orders (when signed in here too).
+ */
+function useSandboxAction(
+  endpoint: typeof API.payments.pay | typeof API.payments.cancel,
+  sessionId: string,
+  fallback: string,
+) {
+  const queryClient = useQueryClient();
+  return useMutation<SandboxActionResponse, ApiError, void>({
+    mutationFn: () => call(endpoint, { params: { sessionId } }, { fallback }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: [PRIVATE_ROOT] });
+    },
   });
 }
 
-/** Cancels the session's order. */
-export function cancelSandboxSession(sessionId: string): Promise<SandboxActionResponse> {
-  return api.post<SandboxActionResponse>(`${path(sessionId)}/cancel`, undefined, {
-    fallback: SANDBOX_ERRORS.cancel,
-  });
+/**
+ * Pay (`POST /payments/sandbox/sessions/{sessionId}/pay`): `data` is `{ order_ref, status,
+ * return_url }` (status COMPLETED when paid); `error.message` the server's text (e.g. 'This order
+ * can no longer be paid'), else 'Payment failed'.
+ */
+export function usePaySandbox(sessionId: string) {
+  return useSandboxAction(API.payments.pay, sessionId, SANDBOX_ERRORS.pay);
+}
+
+/**
+ * Cancel (`POST /payments/sandbox/sessions/{sessionId}/cancel`; the order becomes FAILED): `data`
+ * is `{ order_ref, status, return_url }`; `error.message` the server's text, else 'Failed to
+ * cancel payment'.
+ */
+export function useCancelSandbox(sessionId: string) {
+  return useSandboxAction(API.payments.cancel, sessionId, SANDBOX_ERRORS.cancel);
 }

@@ -1,33 +1,20 @@
 /**
  * The sandbox payment provider's hosted checkout page (payment_url = /sandbox/checkout/{id}).
  * Deliberately styled as a neutral third-party page, not as our site: "Sandbox Payments" brand,
- * "Test mode" badge, the merchant (product name), plan, period, amount, and Pay / Cancel.
+ * "Test mode" badge, the merchant (product name), plan, period, amount, the order's short
+ * reference, and Pay / Cancel. Like any hosted checkout, the session id in its URL is the
+ * capability: it opens on any device (a phone that scanned the QR code) without signing in.
  */
-import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { CheckCircle2, CircleSlash, Clock, Lock, XCircle } from 'lucide-react';
-import {
-  errorText,
-  formatMoney,
-  type OrderStatus,
-  type SandboxActionResponse,
-  type SandboxCheckout,
-} from '@flockr/contract';
-import { useAuth } from '../../../lib/auth';
+import { formatMoney, type OrderStatus, type SandboxCheckout } from '@flockr/contract';
 import { formatDateTime, periodLabel } from '../../../lib/format';
-import { PRIVATE_ROOT } from '../../../lib/query-keys';
-import { withRedirect } from '../../../lib/redirect';
-import {
-  SANDBOX_ERRORS,
-  cancelSandboxSession,
-  paySandboxSession,
-  sandboxSessionQueryOptions,
-} from '../api/sandbox';
+import { useCancelSandbox, usePaySandbox, useSandboxSession } from '../api/sandbox';
 
 /** Brand of the sandbox provider, shown in its page header. */
 export const SANDBOX_BRAND = 'Sandbox Payments';
 
-/** A return URL we are willing to link to: a same-site path or an http(s) URL, else '/'. */
+/** The return URL to link to: `url` when it is a same-site path or an http(s) URL, else '/'. */
 export function safeReturnUrl(url: string): string {
   if (url.startsWith('/') && !url.startsWith('//') && !url.startsWith('/\\')) return url;
   try {
@@ -71,7 +58,7 @@ const settledStates: Record<
 };
 
 /** The provider's page frame: grey background, brand bar, test-mode badge. */
-function ProviderFrame({ children }: { children: React.ReactNode }) {
+function ProviderFrame({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col bg-neutral-100 font-sans text-neutral-900">
       <header className="border-b border-neutral-200 bg-white">
@@ -102,7 +89,7 @@ function ProviderFrame({ children }: { children: React.ReactNode }) {
 }
 
 /** A centred white panel used for every state of the page. */
-function Panel({ children }: { children: React.ReactNode }) {
+function Panel({ children }: { children: ReactNode }) {
   return (
     <div className="mx-auto max-w-md rounded-xl border border-neutral-200 bg-white p-8 text-center shadow-sm">
       {children}
@@ -146,28 +133,53 @@ function OutcomePanel({
   );
 }
 
+/** A Pay or Cancel mutation of the page (see api/sandbox.ts). */
+type PageAction = ReturnType<typeof usePaySandbox>;
+
+/** A button that runs `action`, first clearing the error `other` left (one error at a time). */
+function ActionButton({
+  action,
+  other,
+  disabled,
+  className,
+  children,
+}: {
+  action: PageAction;
+  other: PageAction;
+  disabled: boolean;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      disabled={disabled}
+      aria-busy={action.isPending || undefined}
+      onClick={() => {
+        other.reset();
+        action.mutate();
+      }}
+      className={`flex h-11 w-full items-center justify-center rounded-md text-sm font-semibold disabled:opacity-60 ${className}`}
+    >
+      {children}
+    </button>
+  );
+}
+
 /** The order summary and the Pay / Cancel buttons of a PENDING session. */
 function PaymentPanel({
   session,
-  onDone,
+  pay,
+  cancel,
 }: {
   session: SandboxCheckout;
-  onDone: (result: SandboxActionResponse, action: 'pay' | 'cancel') => void;
+  pay: PageAction;
+  cancel: PageAction;
 }) {
-  const [error, setError] = useState<string | null>(null);
-  const action = useMutation({
-    mutationFn: (kind: 'pay' | 'cancel') =>
-      kind === 'pay'
-        ? paySandboxSession(session.session_id)
-        : cancelSandboxSession(session.session_id),
-    onSuccess: (result, kind) => onDone(result, kind),
-    onError: (err, kind) =>
-      setError(
-        errorText(undefined, err, kind === 'pay' ? SANDBOX_ERRORS.pay : SANDBOX_ERRORS.cancel),
-      ),
-  });
+  // One error at a time: the button pressed last.
+  const error = pay.error ?? cancel.error;
   const amount = formatMoney(session.amount, session.currency);
-  const busy = action.isPending;
+  const busy = pay.isPending || cancel.isPending;
 
   return (
     <div className="overflow-hidden rounded-xl border border-neutral-200 bg-white shadow-sm md:grid md:grid-cols-2">
@@ -184,6 +196,10 @@ function PaymentPanel({
           <div className="flex justify-between gap-4">
             <dt className="text-neutral-600">Plan</dt>
             <dd className="font-medium">{session.plan_name}</dd>
+          </div>
+          <div className="flex justify-between gap-4">
+            <dt className="text-neutral-600">Order</dt>
+            <dd className="font-mono font-medium">#{session.order_ref}</dd>
           </div>
           <div className="flex justify-between gap-4">
             <dt className="text-neutral-600">Period</dt>
@@ -217,70 +233,46 @@ function PaymentPanel({
             role="alert"
             className="mt-4 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
           >
-            {error}
+            {error.message}
           </p>
         ) : null}
         <div className="mt-6 space-y-3">
-          <button
-            type="button"
+          <ActionButton
+            action={pay}
+            other={cancel}
             disabled={busy}
-            aria-busy={action.isPending && action.variables === 'pay' ? true : undefined}
-            onClick={() => {
-              setError(null);
-              action.mutate('pay');
-            }}
-            className="flex h-11 w-full items-center justify-center rounded-md bg-neutral-900 text-sm font-semibold text-white hover:bg-neutral-700 disabled:opacity-60"
+            className="bg-neutral-900 text-white hover:bg-neutral-700"
           >
             Pay
-          </button>
-          <button
-            type="button"
+          </ActionButton>
+          <ActionButton
+            action={cancel}
+            other={pay}
             disabled={busy}
-            onClick={() => {
-              setError(null);
-              action.mutate('cancel');
-            }}
-            className="flex h-11 w-full items-center justify-center rounded-md border border-neutral-300 bg-white text-sm font-semibold text-neutral-800 hover:bg-neutral-50 disabled:opacity-60"
+            className="border border-neutral-300 bg-white text-neutral-800 hover:bg-neutral-50"
           >
             Cancel
-          </button>
+          </ActionButton>
         </div>
       </section>
     </div>
   );
 }
 
-/** The checkout page for `sessionId`. */
+/**
+ * The checkout page of session `sessionId` (from the URL): loading, "Checkout unavailable" with
+ * the server's text, the outcome after Pay or Cancel, the end state of an order that is no longer
+ * PENDING, or the payment panel.
+ */
 export function SandboxCheckoutView({ sessionId }: { sessionId: string }) {
-  const { user, loading } = useAuth();
-  const queryClient = useQueryClient();
-  const query = useQuery({ ...sandboxSessionQueryOptions(sessionId), enabled: !!user });
-  const [outcome, setOutcome] = useState<{
-    result: SandboxActionResponse;
-    action: 'pay' | 'cancel';
-  } | null>(null);
-
-  if (loading) return <ProviderFrame>{null}</ProviderFrame>;
-
-  if (!user) {
-    return (
-      <ProviderFrame>
-        <Panel>
-          <Lock aria-hidden="true" className="mx-auto size-10 text-neutral-500" />
-          <h1 className="mt-4 text-xl font-semibold">Sign in to continue</h1>
-          <p className="mt-2 text-sm text-neutral-600">
-            Sign in to the account that placed this order to complete the payment.
-          </p>
-          <a
-            href={withRedirect('/login', `/sandbox/checkout/${sessionId}`)}
-            className="mt-6 inline-flex h-10 items-center justify-center rounded-md bg-neutral-900 px-5 text-sm font-semibold text-white hover:bg-neutral-700"
-          >
-            Sign in
-          </a>
-        </Panel>
-      </ProviderFrame>
-    );
-  }
+  const query = useSandboxSession(sessionId);
+  const pay = usePaySandbox(sessionId);
+  const cancel = useCancelSandbox(sessionId);
+  const outcome = pay.data
+    ? { result: pay.data, action: 'pay' as const }
+    : cancel.data
+      ? { result: cancel.data, action: 'cancel' as const }
+      : null;
 
   if (query.isPending) {
     return (
@@ -324,7 +316,7 @@ export function SandboxCheckoutView({ sessionId }: { sessionId: string }) {
               ? `Your payment of ${formatMoney(session.amount, session.currency)} to ${session.merchant} went through.`
               : outcome.action === 'pay'
                 ? 'The payment did not go through.'
-                : 'No payment was made. You can pay this order later from your order history.'
+                : 'No payment was made. Place a new order to try again.'
           }
           tone={paid ? 'success' : outcome.action === 'pay' ? 'danger' : 'neutral'}
           merchant={session.merchant}
@@ -345,13 +337,7 @@ export function SandboxCheckoutView({ sessionId }: { sessionId: string }) {
 
   return (
     <ProviderFrame>
-      <PaymentPanel
-        session={session}
-        onDone={(result, action) => {
-          setOutcome({ result, action });
-          void queryClient.invalidateQueries({ queryKey: [PRIVATE_ROOT] });
-        }}
-      />
+      <PaymentPanel session={session} pay={pay} cancel={cancel} />
     </ProviderFrame>
   );
 }

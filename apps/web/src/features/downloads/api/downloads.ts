@@ -1,69 +1,64 @@
-/** Download calls (spec section 7: /downloads/link, /latest, /versions, /history). */
-import { queryOptions } from '@tanstack/react-query';
-import {
-  CLIENT_ERRORS,
-  type DownloadHistoryResponse,
-  type DownloadLinkResponse,
-  type LatestVersionResponse,
-  type VersionsResponse,
-} from '@flockr/contract';
-import { ApiError, api, defaultHeaders } from '../../../lib/api-client';
+/**
+ * The download calls as hooks (spec section 7: `/downloads/link`, `/downloads/versions`,
+ * `/downloads/history`). A download never reads the file into the page: the signed link goes to
+ * the browser, which fetches and saves the file itself (spec sections 4 and 7).
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { API, CLIENT_ERRORS, type DownloadLinkResponse } from '@flockr/contract';
+import { call, type ApiError } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { startBrowserDownload } from '../lib/download-file';
 
 const t = CLIENT_ERRORS.download;
 
-/** Asks for a signed link to `version` (latest when absent). */
-export function fetchDownloadLink(version?: string): Promise<DownloadLinkResponse> {
-  return api.get<DownloadLinkResponse>('/downloads/link', {
-    query: { version },
-    fallback: t.failed,
-  });
-}
-
-/** Fetches the latest version's record (its filename names the saved file). */
-export function fetchLatestVersion(signal?: AbortSignal): Promise<LatestVersionResponse> {
-  return api.get<LatestVersionResponse>('/downloads/latest', { signal, fallback: t.latestFailed });
-}
-
-/** Fetches the active versions, newest first. */
-export function fetchVersions(signal?: AbortSignal): Promise<VersionsResponse> {
-  return api.get<VersionsResponse>('/downloads/versions', { signal, fallback: t.versionsFailed });
-}
-
-/** Fetches the signed-in user's download history. */
-export function fetchDownloadHistory(signal?: AbortSignal): Promise<DownloadHistoryResponse> {
-  return api.get<DownloadHistoryResponse>('/downloads/history', {
-    signal,
-    fallback: t.historyFailed,
-  });
-}
-
-/** Query options of the download history (refreshed after each download; spec section 4). */
-export const downloadHistoryQueryOptions = queryOptions({
-  queryKey: queryKeys.downloadHistory,
-  queryFn: ({ signal }) => fetchDownloadHistory(signal),
-});
-
-/** Query options of the version list. */
-export const versionsQueryOptions = queryOptions({
-  queryKey: queryKeys.downloadVersions,
-  queryFn: ({ signal }) => fetchVersions(signal),
-});
+/** After this many milliseconds the browser has asked for the file, so the history shows it. */
+export const HISTORY_REFRESH_MS = 2_000;
 
 /**
- * Fetches the file at `url` (a signed link on our origin) as a Blob, with the usual headers.
- * Rejects with an ApiError of kind 'http' (with status) or 'network' (no answer).
+ * Starts a download: `mutate(version)` asks for a signed link to `version` (the newest when
+ * undefined; `GET /downloads/link`), hands it to the browser under the name the server gives
+ * (`{product}-v{version}.zip`), announces it, and refreshes the download history at once and
+ * again after HISTORY_REFRESH_MS (spec section 4). `error` is an ApiError whose status picks the
+ * banner text (features/downloads/lib/download-file.ts `downloadErrorMessage`).
  */
-export async function fetchFileBlob(url: string): Promise<Blob> {
-  const { Accept: _accept, ...headers } = defaultHeaders();
-  let response: Response;
-  try {
-    response = await fetch(url, { headers });
-  } catch (thrown) {
-    throw new ApiError((thrown as Error).message || t.noResponse, { kind: 'network' });
-  }
-  if (!response.ok) {
-    throw new ApiError(t.failed, { status: response.status, kind: 'http' });
-  }
-  return response.blob();
+export function useStartDownload() {
+  const queryClient = useQueryClient();
+  return useMutation<DownloadLinkResponse, ApiError, string | undefined>({
+    mutationFn: (version) =>
+      call(API.downloads.link, { query: { version } }, { fallback: t.failed }),
+    onSuccess: (link) => {
+      startBrowserDownload(link.download_url, link.filename);
+      const refreshHistory = () =>
+        void queryClient.invalidateQueries({ queryKey: queryKeys.downloadHistory });
+      refreshHistory();
+      setTimeout(refreshHistory, HISTORY_REFRESH_MS);
+      toast.success(`Downloading ${link.filename}`);
+    },
+  });
+}
+
+/**
+ * The signed-in user's downloads, newest first (`GET /downloads/history`), refreshed after each
+ * download; idle while `enabled` is false. Errors: 'Failed to fetch download history'.
+ */
+export function useDownloadHistory(enabled = true) {
+  return useQuery({
+    queryKey: queryKeys.downloadHistory,
+    queryFn: ({ signal }) => call(API.downloads.history, {}, { signal, fallback: t.historyFailed }),
+    enabled,
+  });
+}
+
+/**
+ * The active versions, newest first (`GET /downloads/versions`), for choosing one to download;
+ * idle while `enabled` is false. Errors: 'Failed to fetch versions'.
+ */
+export function useVersions(enabled = true) {
+  return useQuery({
+    queryKey: queryKeys.downloadVersions,
+    queryFn: ({ signal }) =>
+      call(API.downloads.versions, {}, { signal, fallback: t.versionsFailed }),
+    enabled,
+  });
 }

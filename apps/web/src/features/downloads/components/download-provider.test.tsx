@@ -1,11 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CLIENT_ERRORS, DOWNLOAD_ERROR_BANNER_MS } from '@flockr/contract';
+import { HttpResponse } from 'msw';
+import { API, CLIENT_ERRORS, DOWNLOAD_ERROR_BANNER_MS } from '@flockr/contract';
 import { ApiError } from '../../../lib/api-client';
+import { callsTo, mockEndpoint, reply } from '../../../test/api';
 import { makeUser } from '../../../test/fixtures';
-import { json, mockApi } from '../../../test/mock-api';
 import { renderRoute, signIn } from '../../../test/render';
+import { HISTORY_REFRESH_MS } from '../api/downloads';
 import { downloadErrorMessage } from '../lib/download-file';
 import { DownloadErrorBanner } from './download-error-banner';
 import { useDownload } from './use-download';
@@ -42,10 +44,10 @@ function DownloadProbe() {
   return (
     <div>
       <DownloadErrorBanner />
-      <button type="button" onClick={() => void download()}>
+      <button type="button" onClick={() => download()}>
         latest
       </button>
-      <button type="button" onClick={() => void download({ version: '1.2.0' })}>
+      <button type="button" onClick={() => download({ version: '1.2.0' })}>
         chosen
       </button>
       <p data-testid="downloading">{String(downloading)}</p>
@@ -53,42 +55,48 @@ function DownloadProbe() {
   );
 }
 
+/** The link answer of the server for `version`: a signed URL on its own origin, 5 minutes. */
 const link = (version: string) => ({
-  download_url: `/api/v1/downloads/file/signed-${version}`,
+  download_url: `http://localhost:3000/api/v1/downloads/file?token=${encodeURIComponent(`tok.${version}`)}`,
   filename: `flockr-v${version}.zip`,
   version,
   expires_at: '2099-01-01T00:00:00.000Z',
 });
 
-const latest = {
-  id: '33333333-4444-4555-8666-777777777777',
-  version: '1.3.0',
-  filename: 'Flockr-Setup-1.3.0.zip',
-  file_size: 1024,
-  file_size_formatted: '1 KB',
-  sha256: null,
-  release_date: '2026-11-01',
-  is_active: true,
-};
-
-let saved: Array<{ href: string; download: string }>;
+/** The `<a download>` clicks the page made: what the browser was handed. */
+let handed: Array<{ href: string; download: string }>;
+let fetchSpy: MockInstance<typeof fetch>;
 
 beforeEach(() => {
-  saved = [];
+  handed = [];
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
     this: HTMLAnchorElement,
   ) {
-    saved.push({ href: this.href, download: this.download });
+    handed.push({ href: this.href, download: this.download });
   });
-  Object.assign(URL, {
-    createObjectURL: vi.fn(() => 'blob:http://localhost:3000/file'),
-    revokeObjectURL: vi.fn(),
-  });
+  fetchSpy = vi.spyOn(globalThis, 'fetch');
+  // Answered so that a fetch of the file from the page would be recorded (it must not happen).
+  mockEndpoint(API.downloads.file, () => new HttpResponse('zip', { status: 200 }));
 });
+
+/** The URLs the page fetched. */
+function fetchedUrls(): string[] {
+  return fetchSpy.mock.calls.map(([input]) => String(input instanceof Request ? input.url : input));
+}
 
 afterEach(() => {
   vi.useRealTimers();
+  // The page never fetches the file itself: the browser does, from the handed link.
+  expect(callsTo(API.downloads.file)).toEqual([]);
+  expect(fetchedUrls().filter((url) => url.includes('/downloads/file'))).toEqual([]);
 });
+
+/** Signs a user in (the session is confirmed from `/auth/me`). */
+function signedIn() {
+  const user = makeUser();
+  signIn(user);
+  mockEndpoint(API.auth.me, { user });
+}
 
 function renderProbe() {
   return renderRoute(<DownloadProbe />);
@@ -96,102 +104,115 @@ function renderProbe() {
 
 describe('useDownload', () => {
   it('refuses when signed out with "Please login first to download"', async () => {
-    const { calls } = mockApi();
+    mockEndpoint(API.downloads.link, link('1.3.0'));
     renderProbe();
     await userEvent.click(screen.getByRole('button', { name: 'latest' }));
     expect(screen.getByRole('alert')).toHaveTextContent(t.loginFirst);
-    expect(calls.filter((c) => c.path.startsWith('/downloads'))).toHaveLength(0);
+    expect(callsTo(API.downloads.link)).toHaveLength(0);
+    expect(handed).toEqual([]);
   });
 
-  it('saves a chosen version as {product}-v{version}.zip and refreshes the history', async () => {
-    const user = makeUser();
-    signIn(user);
-    const { callsTo } = mockApi({
-      'GET /auth/me': { user },
-      'GET /downloads/link': link('1.2.0'),
-      'GET /downloads/file/signed-1.2.0': new Response(new Blob(['zip'])),
-    });
+  it('hands the signed link of a chosen version to the browser and refreshes the history', async () => {
+    signedIn();
+    mockEndpoint(API.downloads.link, link('1.2.0'));
     const { queryClient } = renderProbe();
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
     await userEvent.click(screen.getByRole('button', { name: 'chosen' }));
-    await waitFor(() => expect(saved).toHaveLength(1));
-    expect(saved[0]).toEqual({
-      href: 'blob:http://localhost:3000/file',
+    await waitFor(() => expect(handed).toHaveLength(1));
+    expect(handed[0]).toEqual({
+      href: 'http://localhost:3000/api/v1/downloads/file?token=tok.1.2.0',
       download: 'flockr-v1.2.0.zip',
     });
-    expect(callsTo('GET /downloads/link')[0]!.url.searchParams.get('version')).toBe('1.2.0');
+    expect(callsTo(API.downloads.link)[0]!.url.searchParams.get('version')).toBe('1.2.0');
+    // The spy sees the page's requests: only the link was asked for.
+    expect(fetchedUrls().filter((url) => url.includes('/downloads/'))).toEqual([
+      '/api/v1/downloads/link?version=1.2.0',
+    ]);
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['private', 'downloads', 'history'] });
+    expect(await screen.findByText('Downloading flockr-v1.2.0.zip')).toBeInTheDocument();
   });
 
-  it('names the latest version after its record, falling back to {product}.zip', async () => {
-    const user = makeUser();
-    signIn(user);
-    const routes = {
-      'GET /auth/me': { user },
-      'GET /downloads/link': link('1.3.0'),
-      'GET /downloads/latest': latest,
-      'GET /downloads/file/signed-1.3.0': new Response(new Blob(['zip'])),
-    };
-    mockApi(routes);
+  it('asks for the latest version without a version, saved under the name the server gives', async () => {
+    signedIn();
+    mockEndpoint(API.downloads.link, link('1.3.0'));
+    mockEndpoint(
+      API.downloads.latest,
+      reply(404, { error: t.notFound, code: 'RELEASE_NOT_FOUND' }),
+    );
     renderProbe();
     await userEvent.click(screen.getByRole('button', { name: 'latest' }));
-    await waitFor(() => expect(saved).toHaveLength(1));
-    expect(saved[0]!.download).toBe('Flockr-Setup-1.3.0.zip');
+    await waitFor(() => expect(handed).toHaveLength(1));
+    expect(callsTo(API.downloads.link)[0]!.url.searchParams.has('version')).toBe(false);
+    expect(handed[0]!.download).toBe('flockr-v1.3.0.zip');
+    // The link answer names the file: the latest-version record is not needed.
+    expect(callsTo(API.downloads.latest)).toHaveLength(0);
+  });
 
-    mockApi({ ...routes, 'GET /downloads/latest': json({ error: 'Download not found' }, 404) });
-    await userEvent.click(screen.getByRole('button', { name: 'latest' }));
-    await waitFor(() => expect(saved).toHaveLength(2));
-    expect(saved[1]!.download).toBe('flockr.zip');
+  it('refreshes the history again once the browser has asked for the file', async () => {
+    signedIn();
+    mockEndpoint(API.downloads.link, link('1.2.0'));
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { queryClient } = renderProbe();
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    await userEvent.click(screen.getByRole('button', { name: 'chosen' }));
+    await waitFor(() => expect(handed).toHaveLength(1));
+    const refreshes = () =>
+      invalidate.mock.calls.filter(
+        ([filters]) => String(filters?.queryKey) === 'private,downloads,history',
+      ).length;
+    expect(refreshes()).toBe(1);
+    await act(() => vi.advanceTimersByTimeAsync(HISTORY_REFRESH_MS));
+    expect(refreshes()).toBe(2);
   });
 
   it('refuses a second download while one runs with "Download already in progress"', async () => {
-    const user = makeUser();
-    signIn(user);
-    let release: (r: Response) => void = () => {};
-    const { callsTo } = mockApi({
-      'GET /auth/me': { user },
-      'GET /downloads/link': () => new Promise<Response>((resolve) => (release = resolve)),
-      'GET /downloads/file/signed-1.2.0': new Response(new Blob(['zip'])),
+    signedIn();
+    let release: () => void = () => {};
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    mockEndpoint(API.downloads.link, async () => {
+      await answered;
+      return reply(200, link('1.2.0'));
     });
     renderProbe();
     await userEvent.click(screen.getByRole('button', { name: 'chosen' }));
     expect(screen.getByTestId('downloading')).toHaveTextContent('true');
     await userEvent.click(screen.getByRole('button', { name: 'latest' }));
     expect(screen.getByRole('alert')).toHaveTextContent(t.inProgress);
-    expect(callsTo('GET /downloads/link')).toHaveLength(1);
-    release(json(link('1.2.0')));
-    await waitFor(() => expect(saved).toHaveLength(1));
-    expect(screen.getByTestId('downloading')).toHaveTextContent('false');
+    await waitFor(() => expect(callsTo(API.downloads.link)).toHaveLength(1));
+    release();
+    await waitFor(() => expect(screen.getByTestId('downloading')).toHaveTextContent('false'));
+    expect(handed).toHaveLength(1);
+
+    // Once it is over, the next download may start.
+    await userEvent.click(screen.getByRole('button', { name: 'chosen' }));
+    await waitFor(() => expect(handed).toHaveLength(2));
   });
 
   it('shows the status text in the red banner for DOWNLOAD_ERROR_BANNER_MS', async () => {
-    const user = makeUser();
-    signIn(user);
-    mockApi({
-      'GET /auth/me': { user },
-      'GET /downloads/link': json({ error: 'Active subscription required to download' }, 403),
-      'GET /downloads/latest': latest,
-    });
+    signedIn();
+    mockEndpoint(
+      API.downloads.link,
+      reply(403, { error: t.forbidden, code: 'SUBSCRIPTION_REQUIRED' }),
+    );
     vi.useFakeTimers({ shouldAdvanceTime: true });
     renderProbe();
     await userEvent.click(screen.getByRole('button', { name: 'latest' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(t.forbidden);
+    expect(handed).toEqual([]);
     await act(() => vi.advanceTimersByTimeAsync(DOWNLOAD_ERROR_BANNER_MS - 100));
     expect(screen.getByRole('alert')).toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(200));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it('reports a file fetch that gets no answer', async () => {
-    const user = makeUser();
-    signIn(user);
-    mockApi({
-      'GET /auth/me': { user },
-      'GET /downloads/link': link('1.2.0'),
-      'GET /downloads/file/signed-1.2.0': () => Promise.reject(new TypeError('Failed to fetch')),
-    });
+  it('shows "no response received" when the link request gets no answer, and Dismiss hides it', async () => {
+    signedIn();
+    mockEndpoint(API.downloads.link, () => HttpResponse.error());
     renderProbe();
     await userEvent.click(screen.getByRole('button', { name: 'chosen' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(t.noResponse);
+    expect(handed).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

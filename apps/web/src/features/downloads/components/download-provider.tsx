@@ -12,24 +12,10 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
-import {
-  CLIENT_ERRORS,
-  DOWNLOAD_ERROR_BANNER_MS,
-  fallbackFilename,
-  versionFilename,
-} from '@flockr/contract';
-import { useAuth } from '../../../lib/auth';
-import { queryKeys } from '../../../lib/query-keys';
-import { useSiteConfig } from '../../../lib/site-config';
-import { fetchDownloadLink, fetchFileBlob, fetchLatestVersion } from '../api/downloads';
-import {
-  downloadErrorMessage,
-  isCrossOrigin,
-  saveBlob,
-  saveFromCrossOriginUrl,
-} from '../lib/download-file';
+import { CLIENT_ERRORS, DOWNLOAD_ERROR_BANNER_MS } from '@flockr/contract';
+import { useSession } from '../../../lib/session';
+import { useStartDownload } from '../api/downloads';
+import { downloadErrorMessage } from '../lib/download-file';
 
 /** Options of one download. */
 export interface DownloadOptions {
@@ -41,8 +27,11 @@ export interface DownloadOptions {
 
 /** What `useDownload()` returns. */
 export interface DownloadContextValue {
-  /** Starts a download; resolves true when the file was handed to the browser. */
-  download(options?: DownloadOptions): Promise<boolean>;
+  /**
+   * Starts a download (see `useStartDownload`): refused with 'Please login first to download'
+   * when signed out, and with 'Download already in progress' while one runs (spec section 4).
+   */
+  download(options?: DownloadOptions): void;
   downloading: boolean;
   /** The red banner's text, or null. */
   error: string | null;
@@ -52,14 +41,15 @@ export interface DownloadContextValue {
 /** Context read by `useDownload()`; null outside {@link DownloadProvider}. */
 export const DownloadContext = createContext<DownloadContextValue | null>(null);
 
-/** Provides the shared download state; render inside AuthProvider and QueryClientProvider. */
+/**
+ * Provides the shared download state to `children` (every download button and the banner);
+ * render inside QueryClientProvider and the router.
+ */
 export function DownloadProvider({ children }: { children: ReactNode }) {
-  const { user } = useAuth();
-  const { productName } = useSiteConfig();
-  const queryClient = useQueryClient();
+  const { user } = useSession();
+  const start = useStartDownload();
   const inFlight = useRef(false);
   const bannerTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const [downloading, setDownloading] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => () => clearTimeout(bannerTimer.current), []);
@@ -75,47 +65,32 @@ export function DownloadProvider({ children }: { children: ReactNode }) {
     setError(null);
   }, []);
 
+  const { mutate } = start;
   const download = useCallback(
-    async ({ version, onSignedOut }: DownloadOptions = {}): Promise<boolean> => {
+    ({ version, onSignedOut }: DownloadOptions = {}) => {
       if (!user) {
         if (onSignedOut) onSignedOut();
         else showError(CLIENT_ERRORS.download.loginFirst);
-        return false;
+        return;
       }
+      // A ref, not the mutation's state: two clicks in one tick must not both start.
       if (inFlight.current) {
         showError(CLIENT_ERRORS.download.inProgress);
-        return false;
+        return;
       }
       inFlight.current = true;
-      setDownloading(true);
       dismissError();
-      try {
-        const [link, latest] = await Promise.all([
-          fetchDownloadLink(version),
-          version ? Promise.resolve(null) : fetchLatestVersion().catch(() => null),
-        ]);
-        const filename = version
-          ? versionFilename(productName, version)
-          : latest?.filename || fallbackFilename(productName);
-        if (isCrossOrigin(link.download_url)) {
-          saveFromCrossOriginUrl(link.download_url, filename);
-        } else {
-          saveBlob(await fetchFileBlob(link.download_url), filename);
-        }
-        void queryClient.invalidateQueries({ queryKey: queryKeys.downloadHistory });
-        toast.success(`Downloading ${filename}`);
-        return true;
-      } catch (err) {
-        showError(downloadErrorMessage(err));
-        return false;
-      } finally {
-        inFlight.current = false;
-        setDownloading(false);
-      }
+      mutate(version, {
+        onError: (err) => showError(downloadErrorMessage(err)),
+        onSettled: () => {
+          inFlight.current = false;
+        },
+      });
     },
-    [user, productName, queryClient, showError, dismissError],
+    [user, mutate, showError, dismissError],
   );
 
+  const downloading = start.isPending;
   const value = useMemo(
     () => ({ download, downloading, error, dismissError }),
     [download, downloading, error, dismissError],

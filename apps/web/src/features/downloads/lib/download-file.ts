@@ -1,4 +1,8 @@
-/** Pure helpers of the download flow: error texts and saving a Blob under a file name. */
+/**
+ * Pure helpers of the download flow: error texts, and handing a signed link to the browser. The
+ * file is never read into the page's memory (versions may be 2 GiB): the browser fetches it itself
+ * and saves it under the name the server gives (`Content-Disposition: {product}-v{version}.zip`).
+ */
 import { CLIENT_ERRORS, downloadErrorText } from '@flockr/contract';
 import { ApiError } from '../../../lib/api-client';
 
@@ -16,13 +20,12 @@ export function downloadErrorMessage(error: unknown): string {
   return downloadErrorText(undefined);
 }
 
-/** True when `url` is on another origin (its file name cannot be set by the page). */
-export function isCrossOrigin(url: string): boolean {
-  return new URL(url, window.location.href).origin !== window.location.origin;
-}
-
-/** Clicks a temporary `<a download>` so the browser saves `href` as `filename`. */
-function clickDownloadLink(href: string, filename: string): void {
+/**
+ * Clicks a temporary `<a download>` for `href`, so the browser downloads it (streaming to disk,
+ * resumable) without leaving the page; `filename` is the name it suggests (the server's
+ * Content-Disposition wins for our own links).
+ */
+export function startBrowserDownload(href: string, filename: string): void {
   const link = document.createElement('a');
   link.href = href;
   link.download = filename;
@@ -31,17 +34,4 @@ function clickDownloadLink(href: string, filename: string): void {
   document.body.appendChild(link);
   link.click();
   link.remove();
-}
-
-/** Saves `blob` as `filename` through an object URL (spec section 4). */
-export function saveBlob(blob: Blob, filename: string): void {
-  const objectUrl = URL.createObjectURL(blob);
-  clickDownloadLink(objectUrl, filename);
-  // Revoke later: some browsers read the URL after the click handler returns.
-  setTimeout(() => URL.revokeObjectURL(objectUrl), 10_000);
-}
-
-/** Hands a cross-origin file to the browser directly (it cannot be fetched as a Blob). */
-export function saveFromCrossOriginUrl(url: string, filename: string): void {
-  clickDownloadLink(url, filename);
 }

@@ -1,8 +1,30 @@
 /** Layout of a legal page: title, last-updated line and numbered sections. */
 import type { ReactNode } from 'react';
+import type { SiteConfig } from '@flockr/contract';
 import { Card } from '../../../components/ui/card';
+import { JURISDICTION_PENDING } from './legal-texts';
 
-/** A titled legal document (the route's single h1). */
+/** Props of a legal page: the product's name and the site configuration (undefined while loading). */
+export interface LegalPageProps {
+  productName: string;
+  config: SiteConfig | undefined;
+}
+
+/**
+ * What the legal texts quote from the site configuration (spec section 3): the support e-mail
+ * (undefined while loading) and the jurisdiction (a neutral phrase while loading).
+ */
+export function legalFacts(config: SiteConfig | undefined): {
+  email: string | undefined;
+  jurisdiction: string;
+} {
+  return {
+    email: config?.support_email,
+    jurisdiction: config?.legal_jurisdiction ?? JURISDICTION_PENDING,
+  };
+}
+
+/** A legal document titled `title` (the route's single h1), updated on `updated`, around its sections. */
 export function LegalDocument({
   title,
   updated,
@@ -21,7 +43,7 @@ export function LegalDocument({
   );
 }
 
-/** One section of a legal document with an h2 heading. */
+/** One section of a legal document: an h2 `title` above `children`. */
 export function LegalSection({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section>

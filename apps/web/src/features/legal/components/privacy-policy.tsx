@@ -1,18 +1,11 @@
 /** Privacy policy text (spec section 9: 7 / 2 / 3 years retention; jurisdiction from config). */
-import { RETENTION, type SiteConfig } from '@flockr/contract';
-import { JURISDICTION_PENDING, LEGAL_UPDATED } from './legal-texts';
-import { LegalDocument, LegalSection } from './legal-document';
+import { RETENTION } from '@flockr/contract';
+import { LEGAL_UPDATED } from './legal-texts';
+import { LegalDocument, LegalSection, legalFacts, type LegalPageProps } from './legal-document';
 
 /** The privacy policy for `productName`; `config` gives the support e-mail and jurisdiction. */
-export function PrivacyPolicy({
-  productName,
-  config,
-}: {
-  productName: string;
-  config: SiteConfig | undefined;
-}) {
-  const email = config?.support_email;
-  const jurisdiction = config?.legal_jurisdiction ?? JURISDICTION_PENDING;
+export function PrivacyPolicy({ productName, config }: LegalPageProps) {
+  const { email, jurisdiction } = legalFacts(config);
   return (
     <LegalDocument title="Privacy Policy" updated={LEGAL_UPDATED}>
       <LegalSection title="1. Who we are">

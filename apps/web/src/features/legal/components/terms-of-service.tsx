@@ -1,19 +1,12 @@
 /** Terms of service (spec section 9: 30 days' notice of price changes, non-refundable fees). */
 import { Link } from 'react-router';
-import { RETENTION, SUPPORT_REPLY_HOURS, type SiteConfig } from '@flockr/contract';
-import { JURISDICTION_PENDING, LEGAL_UPDATED } from './legal-texts';
-import { LegalDocument, LegalSection } from './legal-document';
+import { RETENTION, SUPPORT_REPLY_HOURS } from '@flockr/contract';
+import { LEGAL_UPDATED } from './legal-texts';
+import { LegalDocument, LegalSection, legalFacts, type LegalPageProps } from './legal-document';
 
 /** The terms for `productName`; `config` gives the support e-mail and jurisdiction. */
-export function TermsOfService({
-  productName,
-  config,
-}: {
-  productName: string;
-  config: SiteConfig | undefined;
-}) {
-  const email = config?.support_email;
-  const jurisdiction = config?.legal_jurisdiction ?? JURISDICTION_PENDING;
+export function TermsOfService({ productName, config }: LegalPageProps) {
+  const { email, jurisdiction } = legalFacts(config);
   return (
     <LegalDocument title="Terms of Service" updated={LEGAL_UPDATED}>
       <LegalSection title="1. Agreement">

@@ -1,30 +1,26 @@
-/** Order history call (spec section 7: GET /payments/orders). */
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { CLIENT_ERRORS, type OrdersResponse } from '@flockr/contract';
-import { api } from '../../../lib/api-client';
-import { PENDING_ORDERS_REFETCH_MS } from '../../../lib/constants';
+/** The order history's call as a hook (spec section 7: `GET /payments/orders`). */
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { API, CLIENT_ERRORS } from '@flockr/contract';
+import { call } from '../../../lib/api-client';
+import { ORDERS_PAGE_SIZE, PENDING_ORDERS_REFETCH_MS } from '../../../lib/constants';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** Fetches one page of the signed-in user's orders, newest first. */
-export function fetchOrders(
-  { page, limit }: { page: number; limit: number },
-  signal?: AbortSignal,
-): Promise<OrdersResponse> {
-  return api.get<OrdersResponse>('/payments/orders', {
-    query: { page, limit },
-    signal,
-    fallback: CLIENT_ERRORS.defaults.fetchPaymentOrders,
-  });
-}
-
 /**
- * Query options of an orders page. While any order on it is PENDING it refetches every
- * PENDING_ORDERS_REFETCH_MS, so a payment made in another tab shows up without a reload.
+ * Page `page` (from 1) of the signed-in user's orders, ORDERS_PAGE_SIZE a page, newest first.
+ * The previous page stays on screen while the next loads. While any order on the page is PENDING
+ * it refetches every PENDING_ORDERS_REFETCH_MS (also in a background tab), so a payment made in
+ * another tab shows up without a reload. Errors: the server's text, else 'Failed to fetch payment
+ * orders' (spec section 8).
  */
-export function ordersQueryOptions(page: number, limit: number) {
-  return queryOptions({
-    queryKey: queryKeys.ordersPage(page, limit),
-    queryFn: ({ signal }) => fetchOrders({ page, limit }, signal),
+export function useOrders(page: number) {
+  return useQuery({
+    queryKey: queryKeys.ordersPage(page, ORDERS_PAGE_SIZE),
+    queryFn: ({ signal }) =>
+      call(
+        API.payments.orders,
+        { query: { page, limit: ORDERS_PAGE_SIZE } },
+        { signal, fallback: CLIENT_ERRORS.defaults.fetchPaymentOrders },
+      ),
     placeholderData: keepPreviousData,
     refetchInterval: (query) =>
       query.state.data?.orders.some((o) => o.status === 'PENDING')

@@ -3,9 +3,8 @@
  * amount, status and date; Pay Now and a QR image for payable PENDING orders; Refresh; the
  * "No orders yet" empty state with View Plans.
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { ExternalLink, Receipt, RefreshCw } from 'lucide-react';
 import { formatMoney, type Order } from '@flockr/contract';
 import { Alert } from '../../../components/ui/alert';
@@ -13,15 +12,32 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Spinner } from '../../../components/ui/spinner';
-import { ORDERS_PAGE_SIZE } from '../../../lib/constants';
-import { formatDateTime, periodLabel, shortOrderId } from '../../../lib/format';
-import { ordersQueryOptions } from '../api/orders';
 import { OrderStatusBadge } from '../../../components/ui/status-badges';
+import { formatDateTime, periodLabel, shortOrderId } from '../../../lib/format';
+import { useOrders } from '../api/orders';
 
-/** True when the order can still be paid from the history. */
+/** True when `order` can still be paid from the history (PENDING, with a link, not expired at `now`). */
 export function isPayable(order: Order, now = Date.now()): boolean {
   return (
     order.status === 'PENDING' && !!order.payment_url && new Date(order.expires_at).getTime() > now
+  );
+}
+
+/** One labelled value of an order row; `className` styles the value's paragraph. */
+function OrderField({
+  label,
+  className,
+  children,
+}: {
+  label: string;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <div>
+      <p className="text-xs font-medium text-slate-500">{label}</p>
+      <p className={className}>{children}</p>
+    </div>
   );
 }
 
@@ -33,30 +49,21 @@ function OrderRow({ order }: { order: Order }) {
     <li className="px-5 py-5 sm:px-6">
       <div className="grid gap-4 sm:grid-cols-[1fr_8rem] sm:items-start">
         <div className="grid grid-cols-2 gap-x-6 gap-y-3 text-sm md:grid-cols-5">
-          <div>
-            <p className="text-xs font-medium text-slate-500">Order</p>
-            <p className="mt-0.5 font-mono font-semibold text-slate-900">#{short}</p>
-          </div>
-          <div>
-            <p className="text-xs font-medium text-slate-500">Plan</p>
-            <p className="mt-0.5 font-medium text-slate-900">{order.plan_name}</p>
-          </div>
-          <div>
-            <p className="text-xs font-medium text-slate-500">Period</p>
-            <p className="mt-0.5 text-slate-800">{periodLabel(order.duration_months)}</p>
-          </div>
-          <div>
-            <p className="text-xs font-medium text-slate-500">Amount</p>
-            <p className="mt-0.5 font-semibold text-slate-900">
-              {formatMoney(order.amount, order.currency)}
-            </p>
-          </div>
-          <div>
-            <p className="text-xs font-medium text-slate-500">Status</p>
-            <p className="mt-1">
-              <OrderStatusBadge status={order.status} />
-            </p>
-          </div>
+          <OrderField label="Order" className="mt-0.5 font-mono font-semibold text-slate-900">
+            #{short}
+          </OrderField>
+          <OrderField label="Plan" className="mt-0.5 font-medium text-slate-900">
+            {order.plan_name}
+          </OrderField>
+          <OrderField label="Period" className="mt-0.5 text-slate-800">
+            {periodLabel(order.duration_months)}
+          </OrderField>
+          <OrderField label="Amount" className="mt-0.5 font-semibold text-slate-900">
+            {formatMoney(order.amount, order.currency)}
+          </OrderField>
+          <OrderField label="Status" className="mt-1">
+            <OrderStatusBadge status={order.status} />
+          </OrderField>
           <div className="col-span-2 md:col-span-5">
             <p className="text-xs text-slate-600">
               Created {formatDateTime(order.created_at)}
@@ -94,10 +101,10 @@ function OrderRow({ order }: { order: Order }) {
   );
 }
 
-/** The order history with paging and refresh. */
+/** The order history of the signed-in user, with paging and Refresh (render inside the guard). */
 export function OrdersView() {
   const [page, setPage] = useState(1);
-  const query = useQuery(ordersQueryOptions(page, ORDERS_PAGE_SIZE));
+  const query = useOrders(page);
   const orders = query.data?.orders ?? [];
   const pagination = query.data?.pagination;
 

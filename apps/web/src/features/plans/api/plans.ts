@@ -1,68 +1,103 @@
-/** Plans and purchase calls (spec section 7: plans, subscribe, payments/create, order status). */
-import { queryOptions, useMutation } from '@tanstack/react-query';
+/**
+ * The plans page's calls as hooks (spec section 7): the plan list, the purchase (subscribe, then
+ * create the payment; spec section 4) and the order's status, polled until it is paid. Each hook
+ * owns its query key, what it refreshes and what it announces; components only read their state.
+ */
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
 import {
+  API,
   CLIENT_ERRORS,
   type CreatePaymentResponse,
-  type OrderStatusResponse,
   type Plan,
-  type PlansResponse,
-  type SubscribeRequest,
-  type SubscribeResponse,
   type SubscriptionDuration,
 } from '@flockr/contract';
-import { api } from '../../../lib/api-client';
+import { call, type ApiError } from '../../../lib/api-client';
 import { ORDER_STATUS_POLL_MS } from '../../../lib/constants';
 import { queryKeys } from '../../../lib/query-keys';
 
 const d = CLIENT_ERRORS.defaults;
 
-/** Fetches the plans and the discount info. */
-export function fetchPlans(signal?: AbortSignal): Promise<PlansResponse> {
-  return api.get<PlansResponse>('/subscriptions/plans', { signal, fallback: d.fetchPlans });
-}
+/** Notice text after a purchase was started (the order can be paid later from the history). */
+export const ORDER_WAITING_TEXT = 'Your order is waiting in Order History';
 
-/** Query options of the public plan list. */
-export const plansQueryOptions = queryOptions({
-  queryKey: queryKeys.plans,
-  queryFn: ({ signal }) => fetchPlans(signal),
-  staleTime: 5 * 60_000,
-});
-
-/** Creates a PENDING order for a plan and period (`POST /subscriptions/subscribe`). */
-export function subscribe(payload: SubscribeRequest): Promise<SubscribeResponse> {
-  return api.post<SubscribeResponse>('/subscriptions/subscribe', payload, {
-    fallback: d.subscribe,
+/**
+ * The active plans and the yearly discount (`GET /subscriptions/plans`); errors carry the
+ * server's text, else 'Failed to fetch plans' (spec section 8).
+ */
+export function usePlans() {
+  return useQuery({
+    queryKey: queryKeys.plans,
+    queryFn: ({ signal }) => call(API.subscriptions.plans, {}, { signal, fallback: d.fetchPlans }),
+    staleTime: 5 * 60_000,
   });
 }
 
-/** Creates the payment of an order (`POST /payments/create`): its payment_url and QR code. */
-export function createPayment(orderId: string): Promise<CreatePaymentResponse> {
-  return api.post<CreatePaymentResponse>(
-    '/payments/create',
-    { order_id: orderId },
-    { fallback: d.subscribe },
-  );
+/** What a purchase produced: the plan, the new order's id and where to pay it. */
+export interface PurchaseResult {
+  plan: Plan;
+  durationMonths: SubscriptionDuration;
+  orderId: string;
+  payment: CreatePaymentResponse;
 }
 
-/** Fetches an order's status (`GET /payments/orders/{id}/status`). */
-export function fetchOrderStatus(
-  orderId: string,
-  signal?: AbortSignal,
-): Promise<OrderStatusResponse> {
-  return api.get<OrderStatusResponse>(`/payments/orders/${encodeURIComponent(orderId)}/status`, {
-    signal,
-    fallback: d.checkOrderStatus,
+/** What {@link usePurchase} is given: the plan and the period in months (1 or 12). */
+export interface PurchaseInput {
+  plan: Plan;
+  durationMonths: SubscriptionDuration;
+}
+
+/**
+ * The purchase flow of spec section 4: `POST /subscriptions/subscribe` places the PENDING order,
+ * `POST /payments/create` opens its payment; on success the payment page opens in a new tab, the
+ * order history is refreshed and a notice points to it. The result (`data`) is the
+ * {@link PurchaseResult}; `error.message` is the server's text, else 'Subscription failed'.
+ */
+export function usePurchase() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation<PurchaseResult, ApiError, PurchaseInput>({
+    mutationFn: async ({ plan, durationMonths }) => {
+      const { order_id } = await call(
+        API.subscriptions.subscribe,
+        { body: { plan_id: plan.id, duration_months: durationMonths } },
+        { fallback: d.subscribe },
+      );
+      const payment = await call(
+        API.payments.create,
+        { body: { order_id } },
+        { fallback: d.subscribe },
+      );
+      return { plan, durationMonths, orderId: order_id, payment };
+    },
+    onSuccess: ({ payment }) => {
+      window.open(payment.payment_url, '_blank');
+      void queryClient.invalidateQueries({ queryKey: queryKeys.orders });
+      toast.info(ORDER_WAITING_TEXT, {
+        description: 'Complete the payment in the new tab, or pay later from Order History.',
+        action: { label: 'View orders', onClick: () => void navigate('/orders') },
+      });
+    },
   });
 }
 
 /**
- * Query options polling an order's status every ORDER_STATUS_POLL_MS while it is PENDING (also in
- * a background tab: the user is paying in the other tab).
+ * The status of order `orderId` (`GET /payments/orders/{id}/status`), polled every
+ * ORDER_STATUS_POLL_MS while it is PENDING, also in a background tab (the user is paying in the
+ * other one). Idle while `orderId` is undefined. Errors: 'Failed to check order status'.
  */
-export function orderStatusQueryOptions(orderId: string) {
-  return queryOptions({
-    queryKey: queryKeys.orderStatus(orderId),
-    queryFn: ({ signal }) => fetchOrderStatus(orderId, signal),
+export function useOrderStatus(orderId: string | undefined) {
+  return useQuery({
+    queryKey: queryKeys.orderStatus(orderId ?? ''),
+    queryFn: ({ signal }) =>
+      call(
+        API.payments.orderStatus,
+        { params: { id: orderId ?? '' } },
+        { signal, fallback: d.checkOrderStatus },
+      ),
+    enabled: !!orderId,
     refetchInterval: (query) => {
       const status = query.state.data?.status;
       return status === undefined || status === 'PENDING' ? ORDER_STATUS_POLL_MS : false;
@@ -72,30 +107,29 @@ export function orderStatusQueryOptions(orderId: string) {
   });
 }
 
-/** What a purchase produced: the new order and where to pay it. */
-export interface PurchaseResult {
-  plan: Plan;
-  durationMonths: SubscriptionDuration;
-  orderId: string;
-  payment: CreatePaymentResponse;
-}
-
 /**
- * The purchase flow of spec section 4: subscribe (creates the order), then create its payment.
- * Opening the payment page is left to the caller.
+ * Watches the order of `purchase` (see {@link useOrderStatus}) and, once it leaves PENDING,
+ * announces the outcome once (paid: a success toast; otherwise a warning naming the status) and
+ * refreshes the session, the orders and the subscriptions, so "Current plan" follows at once.
  */
-export function usePurchase() {
-  return useMutation({
-    mutationFn: async ({
-      plan,
-      durationMonths,
-    }: {
-      plan: Plan;
-      durationMonths: SubscriptionDuration;
-    }): Promise<PurchaseResult> => {
-      const { order_id } = await subscribe({ plan_id: plan.id, duration_months: durationMonths });
-      const payment = await createPayment(order_id);
-      return { plan, durationMonths, orderId: order_id, payment };
-    },
-  });
+export function useOrderOutcome(purchase: { orderId: string; planName: string } | undefined) {
+  const queryClient = useQueryClient();
+  const { data } = useOrderStatus(purchase?.orderId);
+  const announced = useRef<string | null>(null);
+  const status = data?.status;
+  const orderId = purchase?.orderId;
+  const planName = purchase?.planName;
+
+  useEffect(() => {
+    if (!orderId || !status || status === 'PENDING' || announced.current === orderId) return;
+    announced.current = orderId;
+    if (status === 'COMPLETED') {
+      toast.success(`Payment received. Your ${planName} plan is active.`);
+    } else {
+      toast.warning(`Your ${planName} order was not paid (${status.toLowerCase()}).`);
+    }
+    void queryClient.invalidateQueries({ queryKey: queryKeys.session });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.orders });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.subscriptions });
+  }, [orderId, planName, status, queryClient]);
 }

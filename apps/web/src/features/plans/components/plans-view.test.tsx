@@ -1,11 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { PLAN_COMPARISON, displayedYearlySaving } from '@flockr/contract';
+import { http, HttpResponse } from 'msw';
+import { API, PLAN_COMPARISON, displayedYearlySaving, type User } from '@flockr/contract';
+import { callsTo, mockEndpoint, reply, server } from '../../../test/api';
 import { makeOrder, makePlan, makeUser } from '../../../test/fixtures';
-import { json, mockApi } from '../../../test/mock-api';
 import { currentUrl, renderRoute, signIn } from '../../../test/render';
-import { ORDER_WAITING_TEXT, PlansView } from './plans-view';
+import { ORDER_WAITING_TEXT } from '../api/plans';
+import { PlansView } from './plans-view';
 import { yearlySavingText } from './plan-card';
 
 const free = makePlan({
@@ -33,6 +35,13 @@ const plansAnswer = {
 
 const card = (name: string) => screen.getByRole('article', { name });
 
+/** Signs `user` in and answers `/auth/me` and the plan list as the server does. */
+function signedInWithPlans(user: User) {
+  signIn(user);
+  mockEndpoint(API.auth.me, { user });
+  mockEndpoint(API.subscriptions.plans, plansAnswer);
+}
+
 describe('plans page', () => {
   it('computes the displayed yearly saving as round(12 × monthly − yearly)', () => {
     expect(displayedYearlySaving(19.99, 199.99)).toBe(40);
@@ -42,7 +51,7 @@ describe('plans page', () => {
   });
 
   it('shows monthly prices, then yearly prices with the saving and the server percentage', async () => {
-    mockApi({ 'GET /subscriptions/plans': plansAnswer });
+    mockEndpoint(API.subscriptions.plans, plansAnswer);
     renderRoute(<PlansView />, { path: '/plans' });
     const proCard = await screen.findByRole('article', { name: 'PRO' });
     expect(within(proCard).getByText('$19.99')).toBeInTheDocument();
@@ -61,7 +70,7 @@ describe('plans page', () => {
   });
 
   it('renders the comparison table, the contact box and four trust badges', async () => {
-    mockApi({ 'GET /subscriptions/plans': plansAnswer });
+    mockEndpoint(API.subscriptions.plans, plansAnswer);
     renderRoute(<PlansView />, { path: '/plans' });
     const table = screen.getByRole('table', { name: 'Pro vs Pro+ feature comparison' });
     expect(
@@ -80,47 +89,53 @@ describe('plans page', () => {
   });
 
   it('sends a signed-out visitor who chooses a plan to register with a redirect back', async () => {
-    const { calls } = mockApi({ 'GET /subscriptions/plans': plansAnswer });
+    mockEndpoint(API.subscriptions.plans, plansAnswer);
+    // What the server would answer a signed-out call; it must not be made at all.
+    mockEndpoint(
+      API.subscriptions.subscribe,
+      reply(401, { error: 'Authentication required', code: 'AUTH_REQUIRED' }),
+    );
     const { router } = renderRoute(<PlansView />, { path: '/plans' });
     await userEvent.click(await screen.findByRole('button', { name: 'Choose PRO' }));
     expect(currentUrl(router)).toBe('/register?redirect=/plans');
-    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    expect(callsTo(API.subscriptions.subscribe)).toHaveLength(0);
   });
 
   it('buys: subscribe, create payment, open the payment page, then announce the payment', async () => {
     const user = makeUser();
-    signIn(user);
-    const order = makeOrder();
+    signedInWithPlans(user);
+    const order = makeOrder({
+      duration_months: 12,
+      amount: 199.99,
+      payment_url: null,
+      qr_code_url: null,
+    });
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
-    const { callsTo } = mockApi({
-      'GET /auth/me': { user },
-      'GET /subscriptions/plans': plansAnswer,
-      'POST /subscriptions/subscribe': json({ order_id: order.id, order }, 201),
-      'POST /payments/create': {
-        order_id: order.id,
-        payment_url: 'http://localhost:3000/sandbox/checkout/sess_1',
-        qr_code_url: 'http://localhost:3000/qr.png',
-        expires_at: order.expires_at,
-      },
-      [`GET /payments/orders/${order.id}/status`]: {
-        order_id: order.id,
-        status: 'COMPLETED',
-        completed_at: '2026-11-21T10:00:00.000Z',
-        expires_at: order.expires_at,
-      },
+    mockEndpoint(API.subscriptions.subscribe, { order_id: order.id, order });
+    mockEndpoint(API.payments.create, {
+      order_id: order.id,
+      payment_url: 'http://localhost:3000/sandbox/checkout/sbx_1',
+      qr_code_url: 'http://localhost:3000/api/v1/payments/qr/sbx_1',
+      expires_at: order.expires_at,
+    });
+    mockEndpoint(API.payments.orderStatus, {
+      order_id: order.id,
+      status: 'COMPLETED',
+      completed_at: '2026-11-21T10:00:00.000Z',
+      expires_at: order.expires_at,
     });
     renderRoute(<PlansView />, { path: '/plans' });
     await userEvent.click(await screen.findByRole('radio', { name: 'Yearly' }));
     await userEvent.click(screen.getByRole('button', { name: 'Choose PRO' }));
 
     await waitFor(() =>
-      expect(open).toHaveBeenCalledWith('http://localhost:3000/sandbox/checkout/sess_1', '_blank'),
+      expect(open).toHaveBeenCalledWith('http://localhost:3000/sandbox/checkout/sbx_1', '_blank'),
     );
-    expect(callsTo('POST /subscriptions/subscribe')[0]!.body).toEqual({
+    expect(callsTo(API.subscriptions.subscribe)[0]!.body).toEqual({
       plan_id: pro.id,
       duration_months: 12,
     });
-    expect(callsTo('POST /payments/create')[0]!.body).toEqual({ order_id: order.id });
+    expect(callsTo(API.payments.create)[0]!.body).toEqual({ order_id: order.id });
     expect(screen.getByRole('link', { name: 'Go to Order History' })).toHaveAttribute(
       'href',
       '/orders',
@@ -129,27 +144,35 @@ describe('plans page', () => {
     expect(
       await screen.findByText('Payment received. Your PRO plan is active.'),
     ).toBeInTheDocument();
+    expect(callsTo(API.payments.orderStatus)[0]!.params.id).toBe(order.id);
+    // The session is reloaded, so the new plan shows as current at once.
+    await waitFor(() => expect(callsTo(API.auth.me).length).toBeGreaterThanOrEqual(2));
   });
 
   it('shows the server error, or "Subscription failed"', async () => {
-    const user = makeUser();
-    signIn(user);
-    mockApi({
-      'GET /auth/me': { user },
-      'GET /subscriptions/plans': plansAnswer,
-      'POST /subscriptions/subscribe': new Response(null, { status: 500 }),
-    });
+    signedInWithPlans(makeUser());
+    mockEndpoint(
+      API.subscriptions.subscribe,
+      reply(404, { error: 'Plan not found', code: 'PLAN_NOT_FOUND' }),
+    );
     renderRoute(<PlansView />, { path: '/plans' });
     await userEvent.click(await screen.findByRole('button', { name: 'Choose PRO' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Subscription failed');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Plan not found');
+    expect(callsTo(API.payments.create)).toHaveLength(0);
+
+    // An answer without a text (a proxy's bare 502) falls back to the spec's default.
+    server.use(
+      http.post('*/api/v1/subscriptions/subscribe', () => new HttpResponse(null, { status: 502 })),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Choose PRO' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Subscription failed'));
   });
 
   it('marks the active plan, and FREE for a signed-in user without one', async () => {
     const subscribed = makeUser({
       subscription: { plan_name: 'PRO', status: 'ACTIVE', expires_at: '2099-01-01T00:00:00.000Z' },
     });
-    signIn(subscribed);
-    mockApi({ 'GET /auth/me': { user: subscribed }, 'GET /subscriptions/plans': plansAnswer });
+    signedInWithPlans(subscribed);
     renderRoute(<PlansView />, { path: '/plans' });
     expect(
       await within(await screen.findByRole('article', { name: 'PRO' })).findByText('Current plan'),

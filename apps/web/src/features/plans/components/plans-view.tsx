@@ -3,84 +3,43 @@
  * custom-solutions box, trust badges, and the purchase flow (subscribe → create payment → open
  * the payment page in a new tab → poll the order until it is paid).
  */
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { ExternalLink, Receipt } from 'lucide-react';
-import { CLIENT_ERRORS, errorText, type Plan, type User } from '@flockr/contract';
+import type { Plan, User } from '@flockr/contract';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { useAuth } from '../../../lib/auth';
-import { queryKeys } from '../../../lib/query-keys';
 import { withRedirect } from '../../../lib/redirect';
+import { useSession } from '../../../lib/session';
 import { useSiteConfig } from '../../../lib/site-config';
-import { orderStatusQueryOptions, plansQueryOptions, usePurchase } from '../api/plans';
+import { ORDER_WAITING_TEXT, useOrderOutcome, usePlans, usePurchase } from '../api/plans';
 import { BillingToggle, type BillingPeriod } from './billing-toggle';
 import { ComparisonTable } from './comparison-table';
 import { CustomSolutions } from './custom-solutions';
 import { PlanCard, isFreePlan } from './plan-card';
 import { TrustBadges } from './trust-badges';
 
-/** Notice text after a purchase was started (the order can be paid later from the history). */
-export const ORDER_WAITING_TEXT = 'Your order is waiting in Order History';
-
-/** Name of the user's plan while it still gives access (ACTIVE, or CANCELLED until it ends). */
+/**
+ * Name of the user's plan while it still gives access (ACTIVE, or CANCELLED until it ends), or
+ * null; `now` in epoch milliseconds.
+ */
 export function activePlanName(user: User | null, now = Date.now()): string | null {
   const sub = user?.subscription;
   if (!sub || sub.status === 'EXPIRED') return null;
   return new Date(sub.expires_at).getTime() > now ? sub.plan_name : null;
 }
 
-/** A purchase in progress: the order to watch and where to pay it. */
-interface PendingPurchase {
-  orderId: string;
-  planName: string;
-  paymentUrl: string;
-}
-
-/** Polls the pending order and announces its outcome once (spec section 4). */
-function OrderWatcher({
-  purchase,
-  onSettled,
-}: {
-  purchase: PendingPurchase;
-  onSettled: () => void;
-}) {
-  const queryClient = useQueryClient();
-  const { data } = useQuery(orderStatusQueryOptions(purchase.orderId));
-  const announced = useRef(false);
-  const status = data?.status;
-
-  useEffect(() => {
-    if (!status || status === 'PENDING' || announced.current) return;
-    announced.current = true;
-    if (status === 'COMPLETED') {
-      toast.success(`Payment received. Your ${purchase.planName} plan is active.`);
-    } else {
-      toast.warning(`Your ${purchase.planName} order was not paid (${status.toLowerCase()}).`);
-    }
-    void queryClient.invalidateQueries({ queryKey: queryKeys.me });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.orders });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.subscriptions });
-    onSettled();
-  }, [status, purchase.planName, queryClient, onSettled]);
-
-  return null;
-}
-
 /** The plans page body (the route adds the title). */
 export function PlansView() {
-  const { user } = useAuth();
+  const { user } = useSession();
   const { config } = useSiteConfig();
   const navigate = useNavigate();
   const [period, setPeriod] = useState<BillingPeriod>('monthly');
-  const [pending, setPending] = useState<PendingPurchase | null>(null);
-  const [watching, setWatching] = useState(false);
-  const [purchaseError, setPurchaseError] = useState<string | null>(null);
-  const plansQuery = useQuery(plansQueryOptions);
+  const plansQuery = usePlans();
   const purchase = usePurchase();
+  const started = purchase.data;
+  useOrderOutcome(started && { orderId: started.orderId, planName: started.plan.name });
   const currentPlan = activePlanName(user);
 
   const choose = (plan: Plan) => {
@@ -88,23 +47,7 @@ export function PlansView() {
       void navigate(withRedirect('/register', '/plans'));
       return;
     }
-    setPurchaseError(null);
-    purchase.mutate(
-      { plan, durationMonths: period === 'yearly' ? 12 : 1 },
-      {
-        onSuccess: ({ orderId, payment }) => {
-          window.open(payment.payment_url, '_blank');
-          setPending({ orderId, planName: plan.name, paymentUrl: payment.payment_url });
-          setWatching(true);
-          toast.info(ORDER_WAITING_TEXT, {
-            description: 'Complete the payment in the new tab, or pay later from Order History.',
-            action: { label: 'View orders', onClick: () => void navigate('/orders') },
-          });
-        },
-        onError: (error) =>
-          setPurchaseError(errorText(undefined, error, CLIENT_ERRORS.defaults.subscribe)),
-      },
-    );
+    purchase.mutate({ plan, durationMonths: period === 'yearly' ? 12 : 1 });
   };
 
   const plans = plansQuery.data?.plans.filter((p) => p.is_active) ?? [];
@@ -120,11 +63,11 @@ export function PlansView() {
         />
       </div>
 
-      {pending ? (
+      {started ? (
         <div className="mx-auto mt-8 max-w-3xl">
           <Alert variant="info" title={ORDER_WAITING_TEXT}>
             <p>
-              We opened the payment page for your {pending.planName} order in a new tab. Once you
+              We opened the payment page for your {started.plan.name} order in a new tab. Once you
               pay, your plan activates automatically.
             </p>
             <div className="mt-3 flex flex-wrap gap-x-5 gap-y-2">
@@ -136,7 +79,7 @@ export function PlansView() {
                 Go to Order History
               </Link>
               <a
-                href={pending.paymentUrl}
+                href={started.payment.payment_url}
                 target="_blank"
                 rel="noopener"
                 className="inline-flex items-center gap-1.5 font-semibold text-brand-800 underline underline-offset-2"
@@ -148,17 +91,9 @@ export function PlansView() {
           </Alert>
         </div>
       ) : null}
-      {pending && watching ? (
-        <OrderWatcher
-          key={pending.orderId}
-          purchase={pending}
-          onSettled={() => setWatching(false)}
-        />
-      ) : null}
-
-      {purchaseError ? (
+      {purchase.error ? (
         <div className="mx-auto mt-8 max-w-3xl">
-          <Alert variant="error">{purchaseError}</Alert>
+          <Alert variant="error">{purchase.error.message}</Alert>
         </div>
       ) : null}
 

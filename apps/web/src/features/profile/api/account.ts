@@ -1,48 +1,68 @@
 /**
- * Account-security calls of the profile page: change password, change e-mail (confirmed by a
- * link) and delete the account. Their error texts come from the server (`API_ERRORS`).
+ * Account-security calls of the profile page (README "Sessions", "E-mail", "Deleting an
+ * account"), as mutation hooks: change password, change e-mail (applied when the e-mailed link is
+ * opened) and delete the account. Failures carry the server's text and code (docs/errors.md).
  */
+import { useMutation } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
 import type { z } from 'zod';
-import type {
-  ChangeEmailRequest,
-  ChangePasswordRequest,
-  MessageResponse,
-  deleteAccountRequestSchema,
+import {
+  API,
+  type ChangeEmailRequest,
+  type ChangePasswordRequest,
+  type MessageResponse,
+  type deleteAccountRequestSchema,
 } from '@flockr/contract';
-import { api, apiRequest } from '../../../lib/api-client';
-import { ACCOUNT_ERRORS } from './texts';
+import { call, type ApiError } from '../../../lib/api-client';
+import { useEndSession } from '../../../lib/session';
+import { ACCOUNT_DELETED_TOAST, ACCOUNT_ERRORS } from './texts';
 
-/** `DELETE /user/account` payload. */
-export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;
+/** `DELETE /user/account` payload: the password, to confirm. */
+export type DeleteAccountRequest = z.input<typeof deleteAccountRequestSchema>;
 
 /**
- * `POST /auth/change-password`. Ends every other session; this one stays valid.
- * @throws ApiError 400 wrong current password, unchanged, too common or a password-rule text.
+ * `POST /auth/change-password` {current_password, new_password}; toasts the server's message on
+ * success. Every other session ends; this one stays valid. Errors (400): CURRENT_PASSWORD_WRONG,
+ * PASSWORD_UNCHANGED, PASSWORD_TOO_COMMON or a password rule's text (VALIDATION_FAILED).
  */
-export function changePassword(payload: ChangePasswordRequest): Promise<MessageResponse> {
-  return api.post<MessageResponse>('/auth/change-password', payload, {
-    fallback: ACCOUNT_ERRORS.changePassword,
+export function useChangePassword() {
+  return useMutation<MessageResponse, ApiError, ChangePasswordRequest>({
+    mutationFn: (body) =>
+      call(API.auth.changePassword, { body }, { fallback: ACCOUNT_ERRORS.changePassword }),
+    onSuccess: ({ message }) => {
+      toast.success(message);
+    },
   });
 }
 
 /**
- * `POST /auth/change-email`: e-mails a confirmation link to the new address; the address changes
- * only when the link is opened. @throws ApiError 400 wrong password or same address; 409 taken.
+ * `POST /auth/change-email` {new_email, password}: e-mails a confirmation link to the new
+ * address; `data.message` says so. Nothing changes until the link is opened. Errors: 400
+ * CURRENT_PASSWORD_WRONG or EMAIL_UNCHANGED, 409 EMAIL_TAKEN.
  */
-export function requestEmailChange(payload: ChangeEmailRequest): Promise<MessageResponse> {
-  return api.post<MessageResponse>('/auth/change-email', payload, {
-    fallback: ACCOUNT_ERRORS.changeEmail,
+export function useRequestEmailChange() {
+  return useMutation<MessageResponse, ApiError, ChangeEmailRequest>({
+    mutationFn: (body) =>
+      call(API.auth.changeEmail, { body }, { fallback: ACCOUNT_ERRORS.changeEmail }),
   });
 }
 
 /**
- * `DELETE /user/account` with the password as JSON body; resolves on 204, after which the
- * session no longer works. @throws ApiError 400 wrong password.
+ * `DELETE /user/account` {password}. On 204 the server has ended every session, so the session
+ * ends here without a logout call, the page goes to / and a toast confirms. Errors: 400
+ * CURRENT_PASSWORD_WRONG.
  */
-export function deleteAccount(payload: DeleteAccountRequest): Promise<void> {
-  return apiRequest<void>('/user/account', {
-    method: 'DELETE',
-    body: payload,
-    fallback: ACCOUNT_ERRORS.deleteAccount,
+export function useDeleteAccount() {
+  const endSession = useEndSession();
+  const navigate = useNavigate();
+  return useMutation<void, ApiError, DeleteAccountRequest>({
+    mutationFn: (body) =>
+      call(API.user.deleteAccount, { body }, { fallback: ACCOUNT_ERRORS.deleteAccount }),
+    onSuccess: () => {
+      endSession();
+      void navigate('/');
+      toast.success(ACCOUNT_DELETED_TOAST);
+    },
   });
 }

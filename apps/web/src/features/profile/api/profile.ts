@@ -1,15 +1,21 @@
-/** Profile calls (spec section 7: PUT /user/profile, PUT /user/notifications, my-subscriptions). */
-import { queryOptions } from '@tanstack/react-query';
+/**
+ * Profile calls (spec section 7: PUT /user/profile, PUT /user/notifications, my-subscriptions,
+ * cancel and resume) as query and mutation hooks. Saved changes replace the signed-in user
+ * (lib/session) and are confirmed by a toast; failures carry the server's text and code.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
 import {
+  API,
   CLIENT_ERRORS,
   type CancelSubscriptionResponse,
-  type MySubscriptionsResponse,
   type UpdateNotificationsRequest,
   type UpdateProfileRequest,
   type UserResponse,
 } from '@flockr/contract';
-import { api } from '../../../lib/api-client';
+import { call, type ApiError } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { useSetSessionUser } from '../../../lib/session';
 
 /** Default error texts of the profile calls (ours; the spec's catalogue has none for these). */
 export const PROFILE_ERRORS = {
@@ -18,47 +24,91 @@ export const PROFILE_ERRORS = {
   resumeSubscription: 'Failed to resume subscription',
 } as const;
 
-/** Saves username and/or country. */
-export function updateProfile(payload: UpdateProfileRequest): Promise<UserResponse> {
-  return api.put<UserResponse>('/user/profile', payload, {
-    fallback: PROFILE_ERRORS.updateProfile,
-  });
-}
-
-/** Saves the e-mail preferences. */
-export function updateNotifications(payload: UpdateNotificationsRequest): Promise<UserResponse> {
-  return api.put<UserResponse>('/user/notifications', payload, {
-    fallback: PROFILE_ERRORS.updateNotifications,
+/**
+ * `PUT /user/profile` {username?, country?} (country null clears it); the saved user replaces
+ * the session's and 'Profile updated' is toasted. Errors: 400 a field's rule, 409 USERNAME_TAKEN.
+ */
+export function useUpdateProfile() {
+  const setSessionUser = useSetSessionUser();
+  return useMutation<UserResponse, ApiError, UpdateProfileRequest>({
+    mutationFn: (body) =>
+      call(API.user.updateProfile, { body }, { fallback: PROFILE_ERRORS.updateProfile }),
+    onSuccess: ({ user }) => {
+      setSessionUser(user);
+      toast.success('Profile updated');
+    },
   });
 }
 
 /**
- * Cancels the subscription at period end (`cancel` true: DELETE /subscriptions/{id}/cancel) or
- * undoes that (`cancel` false: POST /subscriptions/{id}/resume). Access continues until expiry.
+ * `PUT /user/notifications` {notifications_enabled?, marketing_emails?}; the saved user replaces
+ * the session's and 'Notification settings saved' is toasted. While it runs, `variables` holds
+ * the values being saved (for showing them at once).
  */
-export function setCancelAtPeriodEnd(
-  id: string,
-  cancel: boolean,
-): Promise<CancelSubscriptionResponse> {
-  return cancel
-    ? api.delete<CancelSubscriptionResponse>(`/subscriptions/${id}/cancel`, {
-        fallback: CLIENT_ERRORS.defaults.cancelSubscription,
-      })
-    : api.post<CancelSubscriptionResponse>(`/subscriptions/${id}/resume`, undefined, {
-        fallback: PROFILE_ERRORS.resumeSubscription,
-      });
-}
-
-/** Fetches the user's current subscription and its history. */
-export function fetchMySubscriptions(signal?: AbortSignal): Promise<MySubscriptionsResponse> {
-  return api.get<MySubscriptionsResponse>('/subscriptions/my-subscriptions', {
-    signal,
-    fallback: CLIENT_ERRORS.defaults.fetchSubscriptions,
+export function useUpdateNotifications() {
+  const setSessionUser = useSetSessionUser();
+  return useMutation<UserResponse, ApiError, UpdateNotificationsRequest>({
+    mutationFn: (body) =>
+      call(
+        API.user.updateNotifications,
+        { body },
+        { fallback: PROFILE_ERRORS.updateNotifications },
+      ),
+    onSuccess: ({ user }) => {
+      setSessionUser(user);
+      toast.success('Notification settings saved');
+    },
   });
 }
 
-/** Query options of the user's subscriptions. */
-export const mySubscriptionsQueryOptions = queryOptions({
-  queryKey: queryKeys.subscriptions,
-  queryFn: ({ signal }) => fetchMySubscriptions(signal),
-});
+/** `GET /subscriptions/my-subscriptions`: the current subscription (or null) and the history. */
+export function useMySubscriptions() {
+  return useQuery({
+    queryKey: queryKeys.subscriptions,
+    queryFn: ({ signal }) =>
+      call(
+        API.subscriptions.mine,
+        {},
+        { signal, fallback: CLIENT_ERRORS.defaults.fetchSubscriptions },
+      ),
+  });
+}
+
+/** What {@link useSetCancelAtPeriodEnd} changes: subscription `id`, and cancel or resume. */
+export interface CancelAtPeriodEnd {
+  id: string;
+  cancel: boolean;
+}
+
+/**
+ * Cancels the subscription at period end (`cancel` true: DELETE /subscriptions/{id}/cancel) or
+ * undoes that (`cancel` false: POST /subscriptions/{id}/resume); access continues until expiry.
+ * On success it toasts, and reloads the subscriptions and the signed-in user (which embeds the
+ * subscription). Errors: 409 SUBSCRIPTION_ENDED or SUBSCRIPTION_NOT_CANCELLED, 404.
+ */
+export function useSetCancelAtPeriodEnd() {
+  const queryClient = useQueryClient();
+  return useMutation<CancelSubscriptionResponse, ApiError, CancelAtPeriodEnd>({
+    mutationFn: ({ id, cancel }) =>
+      cancel
+        ? call(
+            API.subscriptions.cancel,
+            { params: { id } },
+            { fallback: CLIENT_ERRORS.defaults.cancelSubscription },
+          )
+        : call(
+            API.subscriptions.resume,
+            { params: { id } },
+            { fallback: PROFILE_ERRORS.resumeSubscription },
+          ),
+    onSuccess: (_answer, { cancel }) => {
+      toast.success(
+        cancel
+          ? 'Your subscription will end at the end of the current period'
+          : 'Your subscription will continue',
+      );
+      void queryClient.invalidateQueries({ queryKey: queryKeys.subscriptions });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.session });
+    },
+  });
+}

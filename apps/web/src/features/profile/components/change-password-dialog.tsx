@@ -2,21 +2,17 @@
  * Change Password dialog of the Security card: current password, new password (with the strength
  * meter) and its confirmation, posted to `POST /auth/change-password`.
  */
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { toast } from 'sonner';
-import { changePasswordRequestSchema, errorText } from '@flockr/contract';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { changePasswordRequestSchema } from '@flockr/contract';
 import { Dialog } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/field';
-// The one shared meter of the app; it lives with the other password screens in features/auth.
 import { PasswordStrength } from '../../../components/ui/password-strength';
-import { changePassword } from '../api/account';
-import { ACCOUNT_ERRORS, PASSWORDS_DO_NOT_MATCH } from '../api/texts';
-import { DIALOG_FORM_SCROLL, useFocusOnError } from './form-focus';
+import { useChangePassword } from '../api/account';
+import { PASSWORDS_DO_NOT_MATCH } from '../api/texts';
+import { DialogForm } from './dialog-form';
 
 const formSchema = changePasswordRequestSchema
   .extend({ confirm_password: z.string() })
@@ -26,26 +22,28 @@ const formSchema = changePasswordRequestSchema
   });
 type Values = z.input<typeof formSchema>;
 
-/** The dialog; its form is rebuilt empty each time it opens. Success closes it with a toast. */
+/**
+ * The dialog while `open`; `onClose` runs on Cancel, Escape and success (which toasts the
+ * server's message). Its form is rebuilt empty each time it opens.
+ */
 export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
     <Dialog open={open} onClose={onClose} title="Change Password">
-      <ChangePasswordForm onDone={onClose} onCancel={onClose} />
+      <ChangePasswordForm onClose={onClose} />
     </Dialog>
   );
 }
 
 /** The form inside {@link ChangePasswordDialog}. */
-function ChangePasswordForm({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
-  const [serverError, setServerError] = useState<string | null>(null);
-  const errorRef = useFocusOnError<HTMLDivElement>(serverError);
+function ChangePasswordForm({ onClose }: { onClose: () => void }) {
+  const changePassword = useChangePassword();
   const strengthId = useId();
   const {
     register,
     handleSubmit,
     clearErrors,
     control,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = useForm<Values>({
     resolver: zodResolver(formSchema),
     defaultValues: { current_password: '', new_password: '', confirm_password: '' },
@@ -54,23 +52,18 @@ function ChangePasswordForm({ onDone, onCancel }: { onDone: () => void; onCancel
   });
   const newPassword = useWatch({ control, name: 'new_password' }) ?? '';
 
-  const onSubmit = handleSubmit(async ({ current_password, new_password }) => {
-    setServerError(null);
-    try {
-      const { message } = await changePassword({ current_password, new_password });
-      onDone();
-      toast.success(message);
-    } catch (error) {
-      setServerError(errorText(undefined, error as Error, ACCOUNT_ERRORS.changePassword));
-    }
-  });
+  const onSubmit = handleSubmit(({ current_password, new_password }) =>
+    changePassword.mutate({ current_password, new_password }, { onSuccess: onClose }),
+  );
 
   return (
-    <form
+    <DialogForm
+      label="Change password"
       onSubmit={onSubmit}
-      noValidate
-      className={`space-y-4 ${DIALOG_FORM_SCROLL}`}
-      aria-label="Change password"
+      onCancel={onClose}
+      submitLabel="Change Password"
+      pending={changePassword.isPending}
+      error={changePassword.error}
     >
       <p>Other devices signed in to your account will be signed out. This one stays signed in.</p>
       <TextField
@@ -98,19 +91,6 @@ function ChangePasswordForm({ onDone, onCancel }: { onDone: () => void; onCancel
         error={errors.confirm_password?.message}
         {...register('confirm_password', { onChange: () => clearErrors('confirm_password') })}
       />
-      {serverError ? (
-        <div ref={errorRef} tabIndex={-1} className="outline-none">
-          <Alert variant="error">{serverError}</Alert>
-        </div>
-      ) : null}
-      <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={isSubmitting}>
-          Change Password
-        </Button>
-      </div>
-    </form>
+    </DialogForm>
   );
 }

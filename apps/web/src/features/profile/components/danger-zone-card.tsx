@@ -5,21 +5,14 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
-import { toast } from 'sonner';
 import { Trash2 } from 'lucide-react';
-import { RETENTION, deleteAccountRequestSchema, errorText } from '@flockr/contract';
-import { Alert } from '../../../components/ui/alert';
+import { RETENTION, deleteAccountRequestSchema } from '@flockr/contract';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { Dialog } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/field';
-import { useAuth } from '../../../lib/auth';
-import { deleteAccount } from '../api/account';
-import { ACCOUNT_DELETED_TOAST, ACCOUNT_ERRORS } from '../api/texts';
-import { DIALOG_FORM_SCROLL, useFocusOnError } from './form-focus';
-
-type Values = z.input<typeof deleteAccountRequestSchema>;
+import { useDeleteAccount, type DeleteAccountRequest } from '../api/account';
+import { DialogForm } from './dialog-form';
 
 /** The card with the Delete Account button and its confirmation dialog. */
 export function DangerZoneCard() {
@@ -48,43 +41,33 @@ export function DangerZoneCard() {
 }
 
 /**
- * The dialog's explanation and password form. On 204 the session is cleared exactly as Sign Out
- * does (logout also goes to /), then a toast confirms.
+ * The dialog's explanation and password form. On 204 `useDeleteAccount()` ends the session, goes
+ * to / and toasts.
  */
 function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
-  const { logout } = useAuth();
-  const [serverError, setServerError] = useState<string | null>(null);
-  const errorRef = useFocusOnError<HTMLDivElement>(serverError);
+  const deleteAccount = useDeleteAccount();
   const {
     register,
     handleSubmit,
     clearErrors,
-    formState: { errors, isSubmitting },
-  } = useForm<Values>({
+    formState: { errors },
+  } = useForm<DeleteAccountRequest>({
     resolver: zodResolver(deleteAccountRequestSchema),
     defaultValues: { password: '' },
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
   });
-
-  const onSubmit = handleSubmit(async ({ password }) => {
-    setServerError(null);
-    try {
-      await deleteAccount({ password });
-    } catch (error) {
-      setServerError(errorText(undefined, error as Error, ACCOUNT_ERRORS.deleteAccount));
-      return;
-    }
-    logout();
-    toast.success(ACCOUNT_DELETED_TOAST);
-  });
+  const onSubmit = handleSubmit((values) => deleteAccount.mutate(values));
 
   return (
-    <form
+    <DialogForm
+      label="Delete account"
       onSubmit={onSubmit}
-      noValidate
-      className={`space-y-4 ${DIALOG_FORM_SCROLL}`}
-      aria-label="Delete account"
+      onCancel={onCancel}
+      submitLabel="Delete my account"
+      danger
+      pending={deleteAccount.isPending}
+      error={deleteAccount.error}
     >
       <p>This cannot be undone. When you delete your account:</p>
       <ul className="list-disc space-y-1 pl-5">
@@ -106,19 +89,6 @@ function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
         error={errors.password?.message}
         {...register('password', { onChange: () => clearErrors('password') })}
       />
-      {serverError ? (
-        <div ref={errorRef} tabIndex={-1} className="outline-none">
-          <Alert variant="error">{serverError}</Alert>
-        </div>
-      ) : null}
-      <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="danger" loading={isSubmitting}>
-          Delete my account
-        </Button>
-      </div>
-    </form>
+    </DialogForm>
   );
 }

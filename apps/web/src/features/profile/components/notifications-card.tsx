@@ -1,62 +1,51 @@
 /** E-mail preferences saved with PUT /user/notifications as soon as a switch is flipped. */
-import { useState } from 'react';
-import { toast } from 'sonner';
-import { errorText, type UpdateNotificationsRequest, type User } from '@flockr/contract';
+import type { UpdateNotificationsRequest, User } from '@flockr/contract';
 import { Alert } from '../../../components/ui/alert';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { Switch } from '../../../components/ui/switch';
-import { useAuth } from '../../../lib/auth';
-import { PROFILE_ERRORS, updateNotifications } from '../api/profile';
+import { useUpdateNotifications } from '../api/profile';
 
 type Key = keyof Required<UpdateNotificationsRequest>;
 
-/** Two switches: product e-mails (`notifications_enabled`) and marketing (`marketing_emails`). */
+/** The two switches of the card, in order. */
+const SWITCHES: ReadonlyArray<{ key: Key; label: string; description: string }> = [
+  {
+    key: 'notifications_enabled',
+    label: 'Product updates',
+    description: 'E-mails about new versions, subscription reminders and account notices.',
+  },
+  {
+    key: 'marketing_emails',
+    label: 'Marketing offers',
+    description: 'E-mails with tips, offers and promotions. Unsubscribe at any time.',
+  },
+];
+
+/**
+ * Two switches for `user`'s preferences: product e-mails (`notifications_enabled`) and marketing
+ * (`marketing_emails`). A flipped switch shows its new value while it is saved, and both are
+ * disabled meanwhile; a failure puts it back and shows the server's error.
+ */
 export function NotificationsCard({ user }: { user: User }) {
-  const { updateUser } = useAuth();
-  const [saving, setSaving] = useState<Key | null>(null);
-  const [optimistic, setOptimistic] = useState<Partial<Record<Key, boolean>>>({});
-  const [error, setError] = useState<string | null>(null);
-
-  const save = async (key: Key, value: boolean) => {
-    setError(null);
-    setSaving(key);
-    setOptimistic((o) => ({ ...o, [key]: value }));
-    try {
-      const { user: saved } = await updateNotifications({ [key]: value });
-      updateUser(saved);
-      toast.success('Notification settings saved');
-    } catch (err) {
-      setError(errorText(undefined, err as Error, PROFILE_ERRORS.updateNotifications));
-    } finally {
-      setOptimistic((o) => {
-        const { [key]: _dropped, ...rest } = o;
-        return rest;
-      });
-      setSaving(null);
-    }
-  };
-
-  const value = (key: Key) => optimistic[key] ?? user[key];
+  const update = useUpdateNotifications();
+  const saving = update.isPending ? update.variables : undefined;
+  const value = (key: Key) => saving?.[key] ?? user[key];
 
   return (
     <Card>
       <CardHeader title="Notifications" description="Choose which e-mails you receive." />
       <div className="space-y-5 px-5 py-5 sm:px-6">
-        <Switch
-          label="Product updates"
-          description="E-mails about new versions, subscription reminders and account notices."
-          checked={value('notifications_enabled')}
-          disabled={saving !== null}
-          onChange={(v) => void save('notifications_enabled', v)}
-        />
-        <Switch
-          label="Marketing offers"
-          description="E-mails with tips, offers and promotions. Unsubscribe at any time."
-          checked={value('marketing_emails')}
-          disabled={saving !== null}
-          onChange={(v) => void save('marketing_emails', v)}
-        />
-        {error ? <Alert variant="error">{error}</Alert> : null}
+        {SWITCHES.map(({ key, label, description }) => (
+          <Switch
+            key={key}
+            label={label}
+            description={description}
+            checked={value(key)}
+            disabled={update.isPending}
+            onChange={(checked) => update.mutate({ [key]: checked })}
+          />
+        ))}
+        {update.error ? <Alert variant="error">{update.error.message}</Alert> : null}
       </div>
     </Card>
   );

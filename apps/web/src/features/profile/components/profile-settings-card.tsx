@@ -1,16 +1,13 @@
 /** Profile settings (username, country) saved with PUT /user/profile. */
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { toast } from 'sonner';
-import { COUNTRIES, countrySchema, errorText, usernameSchema, type User } from '@flockr/contract';
+import { COUNTRIES, countrySchema, usernameSchema, type User } from '@flockr/contract';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { SelectField, TextField } from '../../../components/ui/field';
-import { useAuth } from '../../../lib/auth';
-import { PROFILE_ERRORS, updateProfile } from '../api/profile';
+import { useUpdateProfile } from '../api/profile';
 
 const profileFormSchema = z.object({
   username: usernameSchema,
@@ -19,16 +16,18 @@ const profileFormSchema = z.object({
 type Values = z.input<typeof profileFormSchema>;
 type Output = z.output<typeof profileFormSchema>;
 
-/** The form; an empty country is saved as null (cleared). */
+/**
+ * The form, filled from `user`; Save Changes is enabled once something changed. An empty country
+ * is saved as null (cleared). After saving, the form starts again from the saved values.
+ */
 export function ProfileSettingsCard({ user }: { user: User }) {
-  const { updateUser } = useAuth();
-  const [serverError, setServerError] = useState<string | null>(null);
+  const update = useUpdateProfile();
   const {
     register,
     handleSubmit,
     clearErrors,
     reset,
-    formState: { errors, isSubmitting, isDirty },
+    formState: { errors, isDirty },
   } = useForm<Values, unknown, Output>({
     resolver: zodResolver(profileFormSchema),
     defaultValues: { username: user.username, country: user.country ?? '' },
@@ -36,17 +35,15 @@ export function ProfileSettingsCard({ user }: { user: User }) {
     reValidateMode: 'onSubmit',
   });
 
-  const onSubmit = handleSubmit(async ({ username, country }) => {
-    setServerError(null);
-    try {
-      const { user: saved } = await updateProfile({ username, country: country || null });
-      updateUser(saved);
-      reset({ username: saved.username, country: saved.country ?? '' });
-      toast.success('Profile updated');
-    } catch (error) {
-      setServerError(errorText(undefined, error as Error, PROFILE_ERRORS.updateProfile));
-    }
-  });
+  const onSubmit = handleSubmit(({ username, country }) =>
+    update.mutate(
+      { username, country: country || null },
+      {
+        onSuccess: ({ user: saved }) =>
+          reset({ username: saved.username, country: saved.country ?? '' }),
+      },
+    ),
+  );
 
   return (
     <Card>
@@ -72,9 +69,9 @@ export function ProfileSettingsCard({ user }: { user: User }) {
             ))}
           </SelectField>
         </div>
-        {serverError ? <Alert variant="error">{serverError}</Alert> : null}
+        {update.error ? <Alert variant="error">{update.error.message}</Alert> : null}
         <div className="flex justify-end">
-          <Button type="submit" loading={isSubmitting} disabled={!isDirty}>
+          <Button type="submit" loading={update.isPending} disabled={!isDirty}>
             Save Changes
           </Button>
         </div>

@@ -1,27 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { API_ERRORS, RETENTION, STORAGE_KEYS } from '@flockr/contract';
-import ProfileRoute from '../../../app/routes/profile';
-import { makeUser } from '../../../test/fixtures';
-import { json, mockApi, type MockHandler } from '../../../test/mock-api';
-import { currentUrl, renderRoute, signIn } from '../../../test/render';
+import {
+  API,
+  API_ERROR_CODES,
+  API_ERRORS,
+  RETENTION,
+  STORAGE_KEYS,
+  type ApiErrorKey,
+} from '@flockr/contract';
+import { callsTo, mockEndpoint, reply } from '../../../test/api';
+import { currentUrl } from '../../../test/render';
 import { PASSWORDS_DO_NOT_MATCH } from '../api/texts';
+import { renderProfile } from '../test/render-profile';
 
 const NEW_PASSWORD = 'N3w-Passw0rd!';
 
-/** Signs alice in and renders /profile with the calls the page makes on load. */
-function renderProfile(routes: Record<string, MockHandler> = {}) {
-  const user = makeUser();
-  signIn(user);
-  const api = mockApi({
-    'GET /auth/me': { user },
-    'GET /subscriptions/my-subscriptions': { subscription: null, subscriptions: [] },
-    ...routes,
-  });
-  const rendered = renderRoute(<ProfileRoute />, { path: '/profile' });
-  return { ...api, ...rendered };
-}
+/** The error answer the server gives for `key`. */
+const failure = (key: ApiErrorKey) => ({ error: API_ERRORS[key], code: API_ERROR_CODES[key] });
 
 async function openDialog(button: string, name: string) {
   await userEvent.click(screen.getByRole('button', { name: button }));
@@ -38,39 +34,54 @@ describe('Change Password dialog', () => {
   }
 
   it('refuses a confirmation that does not match, without calling the server', async () => {
-    const { callsTo } = renderProfile();
+    mockEndpoint(API.auth.changePassword, { message: 'unused' });
+    renderProfile();
     const dialog = await openDialog('Change Password', 'Change Password');
     expect(within(dialog).getByTestId('password-strength')).toBeInTheDocument();
     await fill(dialog, 'Something-else1!');
     expect(await within(dialog).findByText(PASSWORDS_DO_NOT_MATCH)).toBeInTheDocument();
-    expect(callsTo('POST /auth/change-password')).toHaveLength(0);
+    expect(callsTo(API.auth.changePassword)).toHaveLength(0);
   });
 
   it('shows the server error in a red alert', async () => {
-    renderProfile({
-      'POST /auth/change-password': json({ error: API_ERRORS.currentPasswordWrong }, 400),
-    });
+    mockEndpoint(API.auth.changePassword, reply(400, failure('currentPasswordWrong')));
+    renderProfile();
     const dialog = await openDialog('Change Password', 'Change Password');
     await fill(dialog);
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      API_ERRORS.currentPasswordWrong,
-    );
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent(API_ERRORS.currentPasswordWrong);
+    // Focus moves to the error, inside the dialog (the submit button was disabled meanwhile).
+    expect(alert.parentElement).toHaveFocus();
     // A 400 here is not a lost session.
     expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBe('test-token');
   });
 
   it('sends the payload, closes and toasts the server message', async () => {
     const message = 'Your password was changed. Other devices were signed out.';
-    const { callsTo } = renderProfile({ 'POST /auth/change-password': { message } });
+    mockEndpoint(API.auth.changePassword, { message });
+    renderProfile();
     const dialog = await openDialog('Change Password', 'Change Password');
     await fill(dialog);
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(callsTo('POST /auth/change-password')[0]!.body).toEqual({
+    expect(callsTo(API.auth.changePassword)[0]!.body).toEqual({
       current_password: 'Old-Passw0rd!',
       new_password: NEW_PASSWORD,
     });
-    expect(screen.getByRole('button', { name: 'Change Password' })).toHaveFocus();
+  });
+
+  // Fails until components/ui/dialog.tsx gives focus back to the element that opened it: Radix
+  // does so only for a <Dialog.Trigger>, which the shared Dialog does not use. Once it does,
+  // make this an ordinary `it`.
+  it('gives focus back to the Change Password button once done', async () => {
+    mockEndpoint(API.auth.changePassword, { message: 'Your password was changed.' });
+    renderProfile();
+    await fill(await openDialog('Change Password', 'Change Password'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(
+      () => expect(screen.getByRole('button', { name: 'Change Password' })).toHaveFocus(),
+      { timeout: 300 },
+    );
   });
 
   it('closes on Escape', async () => {
@@ -85,14 +96,15 @@ describe('Update Email dialog', () => {
   it('sends the new address and password and shows the server message in the dialog', async () => {
     const message =
       'We sent a confirmation link to new@example.com. Your address changes when you open it.';
-    const { callsTo } = renderProfile({ 'POST /auth/change-email': { message } });
+    mockEndpoint(API.auth.changeEmail, { message });
+    renderProfile();
     const dialog = await openDialog('Update Email', 'Update Email');
     const d = within(dialog);
     await userEvent.type(d.getByLabelText('New email'), 'New@Example.com');
     await userEvent.type(d.getByLabelText('Current password'), 'Old-Passw0rd!');
     await userEvent.click(d.getByRole('button', { name: 'Send confirmation link' }));
     expect(await d.findByRole('status')).toHaveTextContent(message);
-    expect(callsTo('POST /auth/change-email')[0]!.body).toEqual({
+    expect(callsTo(API.auth.changeEmail)[0]!.body).toEqual({
       new_email: 'new@example.com',
       password: 'Old-Passw0rd!',
     });
@@ -103,7 +115,8 @@ describe('Update Email dialog', () => {
   });
 
   it('shows a 409 as the server text', async () => {
-    renderProfile({ 'POST /auth/change-email': json({ error: API_ERRORS.emailTaken }, 409) });
+    mockEndpoint(API.auth.changeEmail, reply(409, failure('emailTaken')));
+    renderProfile();
     const dialog = await openDialog('Update Email', 'Update Email');
     const d = within(dialog);
     await userEvent.type(d.getByLabelText('New email'), 'bob@example.com');
@@ -115,9 +128,8 @@ describe('Update Email dialog', () => {
 
 describe('Danger zone', () => {
   it('explains the retention period and shows a wrong password', async () => {
-    renderProfile({
-      'DELETE /user/account': json({ error: API_ERRORS.currentPasswordWrong }, 400),
-    });
+    mockEndpoint(API.user.deleteAccount, reply(400, failure('currentPasswordWrong')));
+    renderProfile();
     const dialog = await openDialog('Delete Account', 'Delete your account?');
     expect(dialog).toHaveTextContent(`${RETENTION.paymentRecordsYears} years`);
     const d = within(dialog);
@@ -128,16 +140,15 @@ describe('Danger zone', () => {
   });
 
   it('deletes with the password, clears the session, goes to / and toasts', async () => {
-    const { callsTo, router } = renderProfile({
-      'DELETE /user/account': new Response(null, { status: 204 }),
-      'POST /auth/logout': json({ error: API_ERRORS.invalidToken }, 401),
-    });
+    mockEndpoint(API.user.deleteAccount, reply(204, undefined));
+    // The server ended every session itself: no logout call is made (it would fail the test).
+    const { router } = renderProfile();
     const dialog = await openDialog('Delete Account', 'Delete your account?');
     const d = within(dialog);
     await userEvent.type(d.getByLabelText('Password'), 'Old-Passw0rd!');
     await userEvent.click(d.getByRole('button', { name: 'Delete my account' }));
     await waitFor(() => expect(currentUrl(router)).toBe('/'));
-    expect(callsTo('DELETE /user/account')[0]!.body).toEqual({ password: 'Old-Passw0rd!' });
+    expect(callsTo(API.user.deleteAccount)[0]!.body).toEqual({ password: 'Old-Passw0rd!' });
     expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
     expect(window.localStorage.getItem(STORAGE_KEYS.user)).toBeNull();
     expect(await screen.findByText('Your account was deleted')).toBeInTheDocument();

@@ -1,6 +1,6 @@
 /**
  * Security section of /profile: Change Password and Update Email open their dialogs. The Danger
- * zone card (Delete Account) is rendered right after it, as a sibling in the same column.
+ * zone card (Delete Account) is rendered after it by the page.
  */
 import { useState } from 'react';
 import { KeyRound, Mail } from 'lucide-react';
@@ -10,39 +10,36 @@ import { Card, CardHeader } from '../../../components/ui/card';
 import { ChangePasswordDialog } from './change-password-dialog';
 import { UpdateEmailDialog } from './update-email-dialog';
 
-type Which = 'password' | 'email' | null;
+type Which = 'password' | 'email';
 
-/**
- * The Security card and, below it, the Danger zone card. `supportEmail` is accepted for the
- * profile route's existing call and no longer used (the dialogs now do the work themselves).
- */
-export function SecurityCard({ user }: { user: User; supportEmail?: string }) {
-  const [open, setOpen] = useState<Which>(null);
+/** The card's buttons, each opening its dialog. */
+const ACTIONS: ReadonlyArray<{ which: Which; label: string; Icon: typeof Mail }> = [
+  { which: 'password', label: 'Change Password', Icon: KeyRound },
+  { which: 'email', label: 'Update Email', Icon: Mail },
+];
+
+/** The Security card of `user`, with at most one of its dialogs open. */
+export function SecurityCard({ user }: { user: User }) {
+  const [open, setOpen] = useState<Which | null>(null);
   const close = () => setOpen(null);
 
   return (
-    <>
-      <Card>
-        <CardHeader title="Security" description="Keep your account safe." />
-        <div className="flex flex-wrap gap-3 px-5 py-5 sm:px-6">
+    <Card>
+      <CardHeader title="Security" description="Keep your account safe." />
+      <div className="flex flex-wrap gap-3 px-5 py-5 sm:px-6">
+        {ACTIONS.map(({ which, label, Icon }) => (
           <Button
+            key={which}
             variant="outline"
-            icon={<KeyRound aria-hidden="true" className="size-4" />}
-            onClick={() => setOpen('password')}
+            icon={<Icon aria-hidden="true" className="size-4" />}
+            onClick={() => setOpen(which)}
           >
-            Change Password
+            {label}
           </Button>
-          <Button
-            variant="outline"
-            icon={<Mail aria-hidden="true" className="size-4" />}
-            onClick={() => setOpen('email')}
-          >
-            Update Email
-          </Button>
-        </div>
-        <ChangePasswordDialog open={open === 'password'} onClose={close} />
-        <UpdateEmailDialog open={open === 'email'} onClose={close} currentEmail={user.email} />
-      </Card>
-    </>
+        ))}
+      </div>
+      <ChangePasswordDialog open={open === 'password'} onClose={close} />
+      <UpdateEmailDialog open={open === 'email'} onClose={close} currentEmail={user.email} />
+    </Card>
   );
 }

@@ -1,8 +1,5 @@
 /** Current subscription: plan, status and expiry, or "No active subscription" with View Plans. */
 import { Link } from 'react-router';
-import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import type { User } from '@flockr/contract';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -10,33 +7,17 @@ import { Card, CardHeader } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { SubscriptionStatusBadge } from '../../../components/ui/status-badges';
 import { formatDate } from '../../../lib/format';
-import { queryKeys } from '../../../lib/query-keys';
-import { mySubscriptionsQueryOptions, setCancelAtPeriodEnd } from '../api/profile';
+import { useMySubscriptions, useSetCancelAtPeriodEnd } from '../api/profile';
 
 /**
- * Reads `/subscriptions/my-subscriptions`; falls back to the user's embedded subscription. An
- * active subscription can be cancelled at period end, and a cancelled one resumed before it ends.
+ * Reads `/subscriptions/my-subscriptions`; falls back to `user`'s embedded subscription when
+ * that fails. An active subscription can be cancelled at period end, and a cancelled one resumed
+ * before it ends ({@link useSetCancelAtPeriodEnd}); a failure shows the server's error.
  */
 export function SubscriptionCard({ user }: { user: User }) {
-  const query = useQuery(mySubscriptionsQueryOptions);
-  const queryClient = useQueryClient();
+  const query = useMySubscriptions();
   const subscriptionId = query.data?.subscription?.id ?? null;
-  const [error, setError] = useState<string | null>(null);
-  const change = useMutation({
-    mutationFn: ({ id, cancel }: { id: string; cancel: boolean }) =>
-      setCancelAtPeriodEnd(id, cancel),
-    onMutate: () => setError(null),
-    onSuccess: (_data, { cancel }) => {
-      toast.success(
-        cancel
-          ? 'Your subscription will end at the end of the current period'
-          : 'Your subscription will continue',
-      );
-      void queryClient.invalidateQueries({ queryKey: queryKeys.subscriptions });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.me });
-    },
-    onError: (e: Error) => setError(e.message),
-  });
+  const change = useSetCancelAtPeriodEnd();
   const current = query.data
     ? query.data.subscription
     : query.isError
@@ -71,7 +52,7 @@ export function SubscriptionCard({ user }: { user: User }) {
             </div>
             {subscriptionId ? (
               <div className="col-span-2 flex flex-col items-start gap-3">
-                {error ? <Alert variant="error">{error}</Alert> : null}
+                {change.error ? <Alert variant="error">{change.error.message}</Alert> : null}
                 {current.status === 'CANCELLED' ? (
                   <Button
                     size="sm"

@@ -3,23 +3,24 @@
  * `POST /auth/change-email`. The address changes only once the e-mailed link is opened, so on
  * success the dialog shows the server's message instead of the form.
  */
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { changeEmailRequestSchema, errorText } from '@flockr/contract';
+import { changeEmailRequestSchema } from '@flockr/contract';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/field';
-import { requestEmailChange } from '../api/account';
-import { ACCOUNT_ERRORS } from '../api/texts';
-import { DIALOG_FORM_SCROLL, useFocusOnError } from './form-focus';
+import { useRequestEmailChange } from '../api/account';
+import { DialogForm } from './dialog-form';
 
 type Values = z.input<typeof changeEmailRequestSchema>;
 type Output = z.output<typeof changeEmailRequestSchema>;
 
-/** The dialog; `currentEmail` is shown for reference. Its form is rebuilt each time it opens. */
+/**
+ * The dialog while `open`, showing `currentEmail` for reference; `onClose` runs on Cancel,
+ * Escape and Done. Its form is rebuilt each time it opens.
+ */
 export function UpdateEmailDialog({
   open,
   onClose,
@@ -38,35 +39,24 @@ export function UpdateEmailDialog({
 
 /** The form inside {@link UpdateEmailDialog}, or the server's message once sent. */
 function UpdateEmailForm({ onClose, currentEmail }: { onClose: () => void; currentEmail: string }) {
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [sentMessage, setSentMessage] = useState<string | null>(null);
-  const errorRef = useFocusOnError<HTMLDivElement>(serverError);
+  const requestChange = useRequestEmailChange();
   const {
     register,
     handleSubmit,
     clearErrors,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = useForm<Values, unknown, Output>({
     resolver: zodResolver(changeEmailRequestSchema),
     defaultValues: { new_email: '', password: '' },
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
   });
+  const onSubmit = handleSubmit((values) => requestChange.mutate(values));
 
-  const onSubmit = handleSubmit(async (values) => {
-    setServerError(null);
-    try {
-      const { message } = await requestEmailChange(values);
-      setSentMessage(message);
-    } catch (error) {
-      setServerError(errorText(undefined, error as Error, ACCOUNT_ERRORS.changeEmail));
-    }
-  });
-
-  if (sentMessage) {
+  if (requestChange.data) {
     return (
       <div className="space-y-4">
-        <Alert variant="success">{sentMessage}</Alert>
+        <Alert variant="success">{requestChange.data.message}</Alert>
         <div className="flex justify-end pt-2">
           {/* The form (and its focused button) is gone: start keyboard users here. */}
           <Button onClick={onClose} autoFocus>
@@ -78,11 +68,13 @@ function UpdateEmailForm({ onClose, currentEmail }: { onClose: () => void; curre
   }
 
   return (
-    <form
+    <DialogForm
+      label="Update email"
       onSubmit={onSubmit}
-      noValidate
-      className={`space-y-4 ${DIALOG_FORM_SCROLL}`}
-      aria-label="Update email"
+      onCancel={onClose}
+      submitLabel="Send confirmation link"
+      pending={requestChange.isPending}
+      error={requestChange.error}
     >
       <p>
         Your address is <strong className="break-all text-slate-900">{currentEmail}</strong>. We
@@ -103,19 +95,6 @@ function UpdateEmailForm({ onClose, currentEmail }: { onClose: () => void; curre
         error={errors.password?.message}
         {...register('password', { onChange: () => clearErrors('password') })}
       />
-      {serverError ? (
-        <div ref={errorRef} tabIndex={-1} className="outline-none">
-          <Alert variant="error">{serverError}</Alert>
-        </div>
-      ) : null}
-      <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={isSubmitting}>
-          Send confirmation link
-        </Button>
-      </div>
-    </form>
+    </DialogForm>
   );
 }

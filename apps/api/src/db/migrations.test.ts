@@ -1,0 +1,102 @@
+/**
+ * Migrations keep every row. The renaming migration (0005: payments → checkout_sessions,
+ * downloads → releases + artifacts, download_events → downloads) is applied to a database that
+ * holds data in the earlier shape, and every row must still be there, in its new place.
+ */
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MIGRATIONS_FOLDER } from './client.js';
+
+let before: string;
+beforeAll(async () => {
+  // The migrations folder as it was before 0005: the same files, the journal cut after 0004.
+  before = await mkdtemp(path.join(os.tmpdir(), 'flockr-migrations-'));
+  await cp(MIGRATIONS_FOLDER, before, { recursive: true });
+  const journalFile = path.join(before, 'meta', '_journal.json');
+  const journal = JSON.parse(await readFile(journalFile, 'utf8')) as {
+    entries: { idx: number }[];
+  };
+  journal.entries = journal.entries.filter((e) => e.idx <= 4);
+  await writeFile(journalFile, JSON.stringify(journal));
+});
+afterAll(async () => {
+  await rm(before, { recursive: true, force: true });
+});
+
+describe('migration 0005 (releases, artifacts, downloads, checkout sessions)', () => {
+  it('keeps every row of the old tables in the new ones', async () => {
+    const client = new PGlite();
+    const db = drizzle(client);
+    await migrate(db, { migrationsFolder: before });
+    await client.exec(`
+      INSERT INTO users (id, username, email, password_hash)
+        VALUES ('11111111-1111-4111-8111-111111111111', 'u1', 'u1@example.com', 'h');
+      INSERT INTO plans (id, name, description, monthly_price_minor, yearly_price_minor, features)
+        VALUES ('22222222-2222-4222-8222-222222222222', 'PRO', 'd', 1999, 19999, '[]');
+      INSERT INTO orders (id, user_id, plan_id, duration_months, amount_minor, currency, expires_at)
+        VALUES ('33333333-3333-4333-8333-333333333333', '11111111-1111-4111-8111-111111111111',
+                '22222222-2222-4222-8222-222222222222', 1, 1999, 'USD', now());
+      INSERT INTO payments (order_id, provider, provider_session_id, payment_url, amount_minor, currency, status)
+        VALUES ('33333333-3333-4333-8333-333333333333', 'sandbox', 'sbx_1', 'http://x/1', 1999, 'USD', 'COMPLETED');
+      INSERT INTO downloads (id, version, filename, storage_path, download_url, file_size, sha256, release_date, download_count)
+        VALUES ('44444444-4444-4444-8444-444444444444', '1.0.0', 'a.zip', 'artifacts/1.0.0/a.zip', NULL, 10, 'ab', '2026-01-01', 2),
+               ('55555555-5555-4555-8555-555555555555', '1.1.0', 'b.zip', NULL, 'https://cdn.example/b.zip', 20, NULL, '2026-02-01', 0);
+      INSERT INTO download_events (user_id, download_id, link_id)
+        VALUES ('11111111-1111-4111-8111-111111111111', '44444444-4444-4444-8444-444444444444', 'l1'),
+               ('11111111-1111-4111-8111-111111111111', '44444444-4444-4444-8444-444444444444', 'l2');
+    `);
+
+    await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+
+    const releases = await db.execute(sql`
+      select r.id, r.version, r.download_count, a.filename, a.storage_path, a.download_url, a.file_size, a.sha256
+      from releases r join artifacts a on a.release_id = r.id order by r.version`);
+    expect(releases.rows).toEqual([
+      {
+        id: '44444444-4444-4444-8444-444444444444',
+        version: '1.0.0',
+        download_count: 2,
+        filename: 'a.zip',
+        storage_path: 'artifacts/1.0.0/a.zip',
+        download_url: null,
+        file_size: 10,
+        sha256: 'ab',
+      },
+      {
+        id: '55555555-5555-4555-8555-555555555555',
+        version: '1.1.0',
+        download_count: 0,
+        filename: 'b.zip',
+        storage_path: null,
+        download_url: 'https://cdn.example/b.zip',
+        file_size: 20,
+        sha256: null,
+      },
+    ]);
+    const downloads = await db.execute(sql`
+      select d.link_id, r.version from downloads d
+      join artifacts a on a.id = d.artifact_id join releases r on r.id = a.release_id
+      order by d.link_id`);
+    expect(downloads.rows).toEqual([
+      { link_id: 'l1', version: '1.0.0' },
+      { link_id: 'l2', version: '1.0.0' },
+    ]);
+    const sessions = await db.execute(
+      sql`select order_id, provider_session_id, status from checkout_sessions`,
+    );
+    expect(sessions.rows).toEqual([
+      {
+        order_id: '33333333-3333-4333-8333-333333333333',
+        provider_session_id: 'sbx_1',
+        status: 'COMPLETED',
+      },
+    ]);
+    await client.close();
+  });
+});

@@ -1,0 +1,65 @@
+/**
+ * The layer rules of docs/architecture.md are enforced by `npm run lint` (eslint.config.js,
+ * `apiLayers`). These tests lint deliberate violations, as they would be written in the code, and
+ * expect each to be refused, so the rules cannot silently stop applying.
+ */
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const eslint = new ESLint({ cwd: root });
+
+/** The restricted-import messages ESLint gives `code` as if it were the file `file`. */
+async function violations(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+describe('layer rules (eslint)', () => {
+  it('a route may not use the query builder, the database or a repository', async () => {
+    const found = await violations(
+      'apps/api/src/modules/billing/routes.ts',
+      [
+        "import { eq } from 'drizzle-orm';",
+        "import { orders } from '../../db/schema.js';",
+        "import { lockOrder } from './repository.js';",
+        'export const x = [eq, orders, lockOrder];',
+      ].join('\n'),
+    );
+    expect(found).toHaveLength(3);
+  });
+
+  it('a service may not use the query builder, HTTP, or another module’s repository', async () => {
+    const found = await violations(
+      'apps/api/src/modules/billing/checkout.ts',
+      [
+        "import { sql } from 'drizzle-orm';",
+        "import Fastify from 'fastify';",
+        "import { findUserById } from '../accounts/repository.js';",
+        'export const x = [sql, Fastify, findUserById];',
+      ].join('\n'),
+    );
+    expect(found).toHaveLength(3);
+  });
+
+  it('a repository may use the query builder but not HTTP', async () => {
+    const file = 'apps/api/src/modules/billing/repository.ts';
+    expect(
+      await violations(file, "import { eq } from 'drizzle-orm';\nexport const x = eq;"),
+    ).toEqual([]);
+    expect(
+      await violations(file, "import Fastify from 'fastify';\nexport const x = Fastify;"),
+    ).toHaveLength(1);
+  });
+
+  it('the code as it stands has no violation', async () => {
+    const results = await eslint.lintFiles(['apps/api/src']);
+    const broken = results.flatMap((r) =>
+      r.messages
+        .filter((m) => m.ruleId === 'no-restricted-imports')
+        .map((m) => `${path.relative(root, r.filePath)}: ${m.message}`),
+    );
+    expect(broken).toEqual([]);
+  }, 60_000);
+});

@@ -1,0 +1,65 @@
+/** The password hasher: argon2id at the configured cost, legacy scrypt hashes, and its bounds. */
+import { randomBytes, scryptSync } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { HttpError } from './http-error.js';
+import { PasswordHasher, type PasswordHashOptions } from './password.js';
+
+const CHEAP: PasswordHashOptions = { memoryKiB: 1024, timeCost: 1, concurrency: 1, queueLimit: 10 };
+
+/** A hash in the format earlier versions stored: `scrypt$N$r$p$salt$key`. */
+function legacyScrypt(password: string, n = 2 ** 10): string {
+  const salt = randomBytes(16);
+  const key = scryptSync(password.normalize('NFKC'), salt, 32, { N: n, r: 8, p: 1 });
+  return ['scrypt', n, 8, 1, salt.toString('base64'), key.toString('base64')].join('$');
+}
+
+describe('PasswordHasher', () => {
+  it('hashes with argon2id at the configured cost and checks it', async () => {
+    const hasher = new PasswordHasher(CHEAP);
+    const stored = await hasher.hash('Corr3ct!horse');
+    expect(stored).toMatch(/^\$argon2id\$v=19\$m=1024,t=1,p=1\$/);
+    expect(await hasher.verify('Corr3ct!horse', stored)).toEqual({ ok: true, needsRehash: false });
+    expect(await hasher.verify('Wr0ng!horse', stored)).toEqual({ ok: false, needsRehash: false });
+  });
+
+  it('normalises to NFKC, so the same password typed in another Unicode form matches', async () => {
+    const hasher = new PasswordHasher(CHEAP);
+    const stored = await hasher.hash('Caf\u00e9!Passw0rd');
+    expect((await hasher.verify('Cafe\u0301!Passw0rd', stored)).ok).toBe(true);
+  });
+
+  it('asks for a new hash when the cost changed or the hash is legacy scrypt', async () => {
+    const old = await new PasswordHasher(CHEAP).hash('Corr3ct!horse');
+    const stronger = new PasswordHasher({ ...CHEAP, memoryKiB: 2048 });
+    expect(await stronger.verify('Corr3ct!horse', old)).toEqual({ ok: true, needsRehash: true });
+    const legacy = legacyScrypt('Corr3ct!horse');
+    expect(await stronger.verify('Corr3ct!horse', legacy)).toEqual({ ok: true, needsRehash: true });
+    expect((await stronger.verify('Wr0ng!horse', legacy)).ok).toBe(false);
+  });
+
+  it('never matches a malformed hash, and does not throw', async () => {
+    const hasher = new PasswordHasher(CHEAP);
+    for (const stored of ['', 'scrypt$', 'scrypt$x$y$z$$', '$argon2id$nonsense', 'plain']) {
+      expect((await hasher.verify('anything', stored)).ok).toBe(false);
+    }
+    expect(await hasher.verifyDummy('anything')).toBe(false);
+  });
+
+  it('runs at most `concurrency` hashes, lets `queueLimit` wait and refuses the next with 503', async () => {
+    const hasher = new PasswordHasher({ ...CHEAP, concurrency: 1, queueLimit: 2 });
+    const admitted = [hasher.hash('a'), hasher.hash('b'), hasher.hash('c')];
+    expect(hasher.load).toEqual({ running: 1, waiting: 2 });
+    let refused: unknown;
+    try {
+      await hasher.hash('d');
+    } catch (error) {
+      refused = error;
+    }
+    expect(refused).toBeInstanceOf(HttpError);
+    expect(refused).toMatchObject({ statusCode: 503, code: 'SERVER_BUSY' });
+    expect((refused as HttpError).headers).toEqual({ 'retry-after': '1' });
+    await Promise.all(admitted);
+    expect(hasher.load).toEqual({ running: 0, waiting: 0 });
+    await expect(hasher.hash('e')).resolves.toMatch(/^\$argon2id\$/);
+  });
+});

@@ -1,0 +1,100 @@
+/**
+ * Admin user management (spec sections 6 and 7; README "Admins"). Rules the server enforces:
+ * - Nobody changes their own status or role (so an admin can never suspend or demote themselves).
+ * - Only a SUPER_ADMIN changes roles, and only a SUPER_ADMIN acts on another admin's account.
+ * Every change is audited in the same transaction and applies on the user's next request.
+ */
+import {
+  paginate,
+  type AdminUsersResponse,
+  type User,
+  type UserRole,
+  type UserStatus,
+} from '@flockr/contract';
+import type { AppContext } from '../../context.js';
+import type { UserRow } from '../../db/schema.js';
+import { forbidden, notFound } from '../../lib/http-error.js';
+import { recordAudit } from '../audit/service.js';
+import { userView, userViews } from './profile.js';
+import { findUserById, listUsers as listUserRows, updateUser } from './repository.js';
+
+/** `GET /admin/users`: newest first; `search` matches username or email (case-insensitive substring). */
+export async function listUsers(
+  ctx: AppContext,
+  query: { page: number; limit: number; search?: string; status?: UserStatus; role?: UserRole },
+): Promise<AdminUsersResponse> {
+  const { rows, total } = await listUserRows(
+    ctx.db,
+    { search: query.search, status: query.status, role: query.role },
+    { offset: (query.page - 1) * query.limit, limit: query.limit },
+  );
+  return {
+    users: await userViews(ctx.db, rows, ctx.now()),
+    pagination: paginate(total, query.page, query.limit),
+  };
+}
+
+/** The user `id` as the API shows it. @throws 404 NOT_FOUND. */
+export async function userById(ctx: AppContext, id: string): Promise<User> {
+  const row = await findUserById(ctx.db, id);
+  if (!row) throw notFound('notFound');
+  return userView(ctx, row);
+}
+
+/** Refuses self-changes and, for actors below SUPER_ADMIN, changes to other admins. */
+function assertMayActOn(actor: UserRow, target: UserRow): void {
+  if (actor.id === target.id) throw forbidden('cannotChangeSelf');
+  if (target.role !== 'USER' && actor.role !== 'SUPER_ADMIN') throw forbidden('superAdminOnly');
+}
+
+/**
+ * Sets field `field` (status or role) of user `id` to `value`, audited as `user.<field>`.
+ * @throws 404 NOT_FOUND; 403 CANNOT_CHANGE_SELF / SUPER_ADMIN_ONLY.
+ */
+async function setUserField<F extends 'status' | 'role'>(
+  ctx: AppContext,
+  actor: UserRow,
+  id: string,
+  field: F,
+  value: UserRow[F],
+): Promise<User> {
+  const now = ctx.now();
+  const updated = await ctx.db.transaction(async (tx) => {
+    const target = await findUserById(tx, id, true);
+    if (!target) throw notFound('notFound');
+    assertMayActOn(actor, target);
+    if (target[field] === value) return target;
+    const row = (await updateUser(tx, id, { [field]: value }, now))!;
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: `user.${field}`,
+      entityType: 'user',
+      entityId: id,
+      before: { [field]: target[field] },
+      after: { [field]: value },
+    });
+    return row;
+  });
+  return userView(ctx, updated);
+}
+
+/** `PUT /admin/users/{id}/status`. Takes effect on the user's next request. */
+export function setUserStatus(
+  ctx: AppContext,
+  actor: UserRow,
+  id: string,
+  status: UserStatus,
+): Promise<User> {
+  return setUserField(ctx, actor, id, 'status', status);
+}
+
+/** `PUT /admin/users/{id}/role` (SUPER_ADMIN only). @throws 403 SUPER_ADMIN_ONLY. */
+export function setUserRole(
+  ctx: AppContext,
+  actor: UserRow,
+  id: string,
+  role: UserRole,
+): Promise<User> {
+  if (actor.role !== 'SUPER_ADMIN') throw forbidden('superAdminOnly');
+  return setUserField(ctx, actor, id, 'role', role);
+}

@@ -1,0 +1,290 @@
+/**
+ * Data access for accounts: users, sign-in sessions and the single-use e-mail tokens. Every
+ * function takes a database or an open transaction (`db`) explicitly, so a service can run
+ * several of them in one transaction.
+ */
+import { and, count, desc, eq, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { UserRole, UserStatus } from '@flockr/contract';
+import type { Executor } from '../../db/client.js';
+import {
+  sessions,
+  userTokens,
+  users,
+  type SessionRow,
+  type UserRow,
+  type UserTokenRow,
+} from '../../db/schema.js';
+import { containsPattern } from '../../lib/like.js';
+
+// ——— users ———
+
+/** The user with `id`, or undefined. `lock` takes a row lock (inside a transaction). */
+export async function findUserById(
+  db: Executor,
+  id: string,
+  lock = false,
+): Promise<UserRow | undefined> {
+  const query = db.select().from(users).where(eq(users.id, id)).limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+/** The user whose email equals `email` case-insensitively, or undefined. */
+export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .limit(1);
+  return row;
+}
+
+/** The user whose username equals `username` case-insensitively, or undefined. */
+export async function findUserByUsername(
+  db: Executor,
+  username: string,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username})`)
+    .limit(1);
+  return row;
+}
+
+/** Inserts a user and returns the row. A unique violation (code 23505) surfaces as thrown. */
+export async function insertUser(
+  db: Executor,
+  values: typeof users.$inferInsert,
+): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  return row!;
+}
+
+/** Updates the user `id` with `values` (and `updated_at` = `now`); returns the new row. */
+export async function updateUser(
+  db: Executor,
+  id: string,
+  values: Partial<typeof users.$inferInsert>,
+  now: Date = new Date(),
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ ...values, updatedAt: now })
+    .where(eq(users.id, id))
+    .returning();
+  return row;
+}
+
+/** Filters of the admin user list. */
+export interface UserFilter {
+  /** Case-insensitive substring of username or email. */
+  search?: string;
+  status?: UserStatus;
+  role?: UserRole;
+}
+
+function userWhere(filter: UserFilter): SQL | undefined {
+  return and(
+    filter.search
+      ? or(
+          ilike(users.username, containsPattern(filter.search)),
+          ilike(users.email, containsPattern(filter.search)),
+        )
+      : undefined,
+    filter.status ? eq(users.status, filter.status) : undefined,
+    filter.role ? eq(users.role, filter.role) : undefined,
+  );
+}
+
+/** A page of users, newest first, and the total matching `filter`. */
+export async function listUsers(
+  db: Executor,
+  filter: UserFilter,
+  page: { offset: number; limit: number },
+): Promise<{ rows: UserRow[]; total: number }> {
+  const where = userWhere(filter);
+  const rows = await db
+    .select()
+    .from(users)
+    .where(where)
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  const [totals] = await db.select({ total: count() }).from(users).where(where);
+  return { rows, total: totals?.total ?? 0 };
+}
+
+/** Number of users, and of ACTIVE users. */
+export async function countUsers(db: Executor): Promise<{ total: number; active: number }> {
+  const [row] = await db
+    .select({
+      total: count(),
+      active: sql<number>`count(*) filter (where ${users.status} = 'ACTIVE')`.mapWith(Number),
+    })
+    .from(users);
+  return { total: row?.total ?? 0, active: row?.active ?? 0 };
+}
+
+/** Sign-ups per UTC day (`YYYY-MM-DD`) since `from`. */
+export async function signupsPerDay(
+  db: Executor,
+  from: Date,
+): Promise<{ day: string; count: number }[]> {
+  return db
+    .select({
+      day: sql<string>`to_char(${users.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`,
+      count: count(),
+    })
+    .from(users)
+    .where(sql`${users.createdAt} >= ${from}`)
+    .groupBy(sql`1`);
+}
+
+/**
+ * Replaces the password hash of user `id` with `next` only while it is still `previous` (a
+ * password change that happened meanwhile wins). Does not touch `updated_at`: the password is
+ * the same, only its stored form changes.
+ */
+export async function replacePasswordHash(
+  db: Executor,
+  id: string,
+  previous: string,
+  next: string,
+): Promise<void> {
+  await db
+    .update(users)
+    .set({ passwordHash: next })
+    .where(and(eq(users.id, id), eq(users.passwordHash, previous)));
+}
+
+/**
+ * Anonymises a deleted account in place: username, email and password replaced, country and
+ * preferences cleared, status INACTIVE, `deleted_at` set. Orders and payments keep pointing at it.
+ */
+export async function anonymiseUser(
+  db: Executor,
+  id: string,
+  replacement: { tag: string; passwordHash: string },
+  now: Date,
+): Promise<void> {
+  await db
+    .update(users)
+    .set({
+      username: replacement.tag,
+      email: `${replacement.tag}@deleted.invalid`,
+      passwordHash: replacement.passwordHash,
+      country: null,
+      notificationsEnabled: false,
+      marketingEmails: false,
+      emailVerifiedAt: null,
+      status: 'INACTIVE',
+      deletedAt: now,
+      updatedAt: now,
+    })
+    .where(eq(users.id, id));
+}
+
+// ——— sessions ———
+
+/** Stores a new session (its id is the session token's `jti`). */
+export async function insertSession(
+  db: Executor,
+  values: typeof sessions.$inferInsert,
+): Promise<void> {
+  await db.insert(sessions).values(values);
+}
+
+/** The session `id` with its user, or undefined. */
+export async function findSessionWithUser(
+  db: Executor,
+  id: string,
+): Promise<{ session: SessionRow; user: UserRow } | undefined> {
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, id))
+    .limit(1);
+  return row;
+}
+
+/** Revokes session `id` (sign out). */
+export async function revokeSession(db: Executor, id: string, now: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+}
+
+/** Revokes every open session of `userId`, except `keepId` when given. Returns how many. */
+export async function revokeUserSessions(
+  db: Executor,
+  userId: string,
+  now: Date,
+  keepId?: string,
+): Promise<number> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        keepId ? ne(sessions.id, keepId) : undefined,
+      ),
+    )
+    .returning({ id: sessions.id });
+  return rows.length;
+}
+
+// ——— single-use e-mail tokens ———
+
+export type TokenPurpose = UserTokenRow['purpose'];
+
+/** Marks every unused token of `userId` (of `purpose`, or of any purpose) as used at `now`. */
+export async function retireUserTokens(
+  db: Executor,
+  userId: string,
+  now: Date,
+  purpose?: TokenPurpose,
+): Promise<void> {
+  await db
+    .update(userTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(userTokens.userId, userId),
+        purpose ? eq(userTokens.purpose, purpose) : undefined,
+        isNull(userTokens.usedAt),
+      ),
+    );
+}
+
+/** Stores a token (its SHA-256 only). */
+export async function insertUserToken(
+  db: Executor,
+  values: typeof userTokens.$inferInsert,
+): Promise<void> {
+  await db.insert(userTokens).values(values);
+}
+
+/** The token with hash `tokenHash` for `purpose`, locked FOR UPDATE, or undefined. */
+export async function lockUserToken(
+  db: Executor,
+  tokenHash: string,
+  purpose: TokenPurpose,
+): Promise<UserTokenRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(userTokens)
+    .where(and(eq(userTokens.tokenHash, tokenHash), eq(userTokens.purpose, purpose)))
+    .for('update')
+    .limit(1);
+  return row;
+}
+
+/** Marks token `id` used at `now`. */
+export async function markUserTokenUsed(db: Executor, id: string, now: Date): Promise<void> {
+  await db.update(userTokens).set({ usedAt: now }).where(eq(userTokens.id, id));
+}

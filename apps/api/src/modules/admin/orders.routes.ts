@@ -1,0 +1,17 @@
+/** Admin order routes (spec §7): the orders list, status changes, and provider events. */
+import type { FastifyInstance } from 'fastify';
+import { API } from '@flockr/contract';
+import type { AppContext } from '../../context.js';
+import { route } from '../../plugins/route.js';
+import { listAdminOrders, listAdminPaymentEvents, setOrderStatus } from '../billing/admin.js';
+
+/** Registers the admin order routes on `app`. */
+export function adminOrderRoutes(ctx: AppContext) {
+  return async (app: FastifyInstance) => {
+    route(app, API.admin.orders, async ({ query }) => listAdminOrders(ctx, query));
+    route(app, API.admin.setOrderStatus, async ({ user, params, body }) => ({
+      order: await setOrderStatus(ctx, user, params.id, body.status, body.admin_note),
+    }));
+    route(app, API.admin.paymentEvents, async ({ query }) => listAdminPaymentEvents(ctx, query));
+  };
+}

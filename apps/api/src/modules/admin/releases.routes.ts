@@ -1,0 +1,77 @@
+/**
+ * Admin release routes (spec §7 "downloads"): list, add by URL, add by upload (multipart, streamed
+ * to disk while hashed, up to MAX_UPLOAD_BYTES), activate or deactivate.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { API, MAX_UPLOAD_BYTES, uploadDownloadFieldsSchema } from '@flockr/contract';
+import type { AppContext } from '../../context.js';
+import { HttpError, ValidationError, badRequest } from '../../lib/http-error.js';
+import { route } from '../../plugins/route.js';
+import {
+  createReleaseFromUpload,
+  createReleaseFromUrl,
+  listAdminReleases,
+  setReleaseActive,
+} from '../releases/admin.js';
+import { receiveFile, removeFile, type ReceivedFile } from '../releases/storage.js';
+
+/**
+ * Reads the multipart form of an upload: the text fields and the one `file` part, streamed to a
+ * temporary file. @throws 400 UPLOAD_MISSING_FILE / UPLOAD_MALFORMED; 413 UPLOAD_TOO_LARGE.
+ */
+async function readUpload(
+  ctx: AppContext,
+  request: FastifyRequest,
+): Promise<{ fields: Record<string, string>; file: ReceivedFile & { originalName?: string } }> {
+  if (!request.isMultipart()) throw badRequest('uploadMissingFile');
+  const fields: Record<string, string> = {};
+  let file: (ReceivedFile & { originalName?: string }) | undefined;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: MAX_UPLOAD_BYTES } })) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = String(part.value);
+      } else if (part.fieldname === 'file' && !file) {
+        file = {
+          ...(await receiveFile(ctx.config.dataDir, part.file)),
+          originalName: part.filename,
+        };
+        if (part.file.truncated) throw new HttpError(413, 'uploadTooLarge');
+      } else {
+        part.file.resume();
+      }
+    }
+    if (!file || file.size === 0) throw badRequest('uploadMissingFile');
+    return { fields, file };
+  } catch (error) {
+    if (file) await removeFile(ctx.config.dataDir, file.tempPath);
+    // The multipart parser throws plain errors for a malformed body (no boundary, a truncated
+    // part): that is the client's fault, not ours.
+    if (!(error instanceof HttpError) && !(error as { statusCode?: number }).statusCode)
+      throw badRequest('uploadMalformed');
+    throw error;
+  }
+}
+
+/** Registers the admin release routes on `app`. */
+export function adminReleaseRoutes(ctx: AppContext) {
+  return async (app: FastifyInstance) => {
+    route(app, API.admin.releases, async () => ({
+      downloads: await listAdminReleases(ctx),
+    }));
+    route(app, API.admin.createRelease, async ({ user, body }) => ({
+      download: await createReleaseFromUrl(ctx, user, body),
+    }));
+    route(app, API.admin.uploadRelease, async ({ user, request }) => {
+      const { fields, file } = await readUpload(ctx, request);
+      const parsed = uploadDownloadFieldsSchema.safeParse(fields);
+      if (!parsed.success) {
+        await removeFile(ctx.config.dataDir, file.tempPath);
+        throw new ValidationError(parsed.error.issues[0]!.message);
+      }
+      return { download: await createReleaseFromUpload(ctx, user, file, parsed.data) };
+    });
+    route(app, API.admin.updateRelease, async ({ user, params, body }) => ({
+      download: await setReleaseActive(ctx, user, params.id, body.is_active),
+    }));
+  };
+}

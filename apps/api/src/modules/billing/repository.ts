@@ -1,0 +1,412 @@
+/**
+ * Data access for billing: orders, the checkout sessions opened for them at a provider, the
+ * provider events received, and the record of every order status change. Every function takes a
+ * database or an open transaction (`db`) explicitly.
+ */
+import { and, count, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { OrderStatus } from '@flockr/contract';
+import type { Executor } from '../../db/client.js';
+import {
+  checkoutSessions,
+  orderStatusChanges,
+  orders,
+  paymentEvents,
+  plans,
+  users,
+  type CheckoutSessionRow,
+  type OrderRow,
+  type PaymentEventRow,
+} from '../../db/schema.js';
+import { containsPattern } from '../../lib/like.js';
+
+// ——— orders ———
+
+/** Inserts an order and returns it. */
+export async function insertOrder(
+  db: Executor,
+  values: typeof orders.$inferInsert,
+): Promise<OrderRow> {
+  const [row] = await db.insert(orders).values(values).returning();
+  return row!;
+}
+
+/** The order `id` locked FOR UPDATE (call inside a transaction), or undefined. */
+export async function lockOrder(db: Executor, id: string): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id)).for('update').limit(1);
+  return row;
+}
+
+/** Updates order `id` with `values` (and `updated_at` = `now`); returns the new row. */
+export async function updateOrder(
+  db: Executor,
+  id: string,
+  values: Partial<typeof orders.$inferInsert>,
+  now: Date,
+): Promise<OrderRow> {
+  const [row] = await db
+    .update(orders)
+    .set({ ...values, updatedAt: now })
+    .where(eq(orders.id, id))
+    .returning();
+  return row!;
+}
+
+/** An order with its plan name, buyer and its checkout session at the active provider. */
+export interface OrderListing {
+  order: OrderRow;
+  planName: string;
+  username: string;
+  email: string;
+  checkoutSessionId: string | null;
+  paymentUrl: string | null;
+}
+
+/** Filters of an order list. `status` is the status as read at `now` (see orderStatusIs). */
+export interface OrderFilter {
+  userId?: string;
+  status?: OrderStatus;
+  /** Case-insensitive substring of the order id, the buyer's username or e-mail. */
+  search?: string;
+}
+
+/**
+ * SQL for "the order's status at `now` is `status`": a PENDING order whose `expires_at` has
+ * passed reads as EXPIRED (contract `effectiveOrderStatus`) before the minute job writes it.
+ */
+function orderStatusIs(status: OrderStatus, now: Date): SQL {
+  if (status === 'PENDING')
+    return and(eq(orders.status, 'PENDING'), sql`${orders.expiresAt} > ${now}`)!;
+  if (status === 'EXPIRED')
+    return or(
+      eq(orders.status, 'EXPIRED'),
+      and(eq(orders.status, 'PENDING'), lte(orders.expiresAt, now)),
+    )!;
+  return eq(orders.status, status);
+}
+
+function orderWhere(filter: OrderFilter, now: Date): SQL | undefined {
+  return and(
+    filter.userId ? eq(orders.userId, filter.userId) : undefined,
+    filter.status ? orderStatusIs(filter.status, now) : undefined,
+    filter.search
+      ? or(
+          ilike(sql`${orders.id}::text`, containsPattern(filter.search)),
+          ilike(users.username, containsPattern(filter.search)),
+          ilike(users.email, containsPattern(filter.search)),
+        )
+      : undefined,
+  );
+}
+
+/** The one join of an order with its plan, buyer and checkout session at `provider`. */
+function selectListings(db: Executor, provider: string) {
+  return db
+    .select({
+      order: orders,
+      planName: plans.name,
+      username: users.username,
+      email: users.email,
+      checkoutSessionId: checkoutSessions.providerSessionId,
+      paymentUrl: checkoutSessions.paymentUrl,
+    })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .innerJoin(plans, eq(plans.id, orders.planId))
+    .leftJoin(
+      checkoutSessions,
+      and(eq(checkoutSessions.orderId, orders.id), eq(checkoutSessions.provider, provider)),
+    );
+}
+
+/** The order `id` as a listing, or undefined. */
+export async function findOrderListing(
+  db: Executor,
+  id: string,
+  provider: string,
+): Promise<OrderListing | undefined> {
+  const [row] = await selectListings(db, provider).where(eq(orders.id, id)).limit(1);
+  return row;
+}
+
+/** A page of orders matching `filter`, newest first, and the total. */
+export async function listOrderListings(
+  db: Executor,
+  provider: string,
+  filter: OrderFilter,
+  page: { offset: number; limit: number },
+  now: Date,
+): Promise<{ rows: OrderListing[]; total: number }> {
+  const where = orderWhere(filter, now);
+  const rows = await selectListings(db, provider)
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  const [totals] = await db
+    .select({ total: count() })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(where);
+  return { rows, total: totals?.total ?? 0 };
+}
+
+/** Ids of orders still stored as PENDING whose payable time ended by `now`, oldest first. */
+export async function findLapsedPendingOrderIds(
+  db: Executor,
+  now: Date,
+  limit: number,
+): Promise<string[]> {
+  const rows = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.status, 'PENDING'), lte(orders.expiresAt, now)))
+    .orderBy(orders.expiresAt)
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/** Number of orders, and of COMPLETED ones. */
+export async function countOrders(db: Executor): Promise<{ total: number; completed: number }> {
+  const [row] = await db
+    .select({
+      total: count(),
+      completed: sql<number>`count(*) filter (where ${orders.status} = 'COMPLETED')`.mapWith(
+        Number,
+      ),
+    })
+    .from(orders);
+  return { total: row?.total ?? 0, completed: row?.completed ?? 0 };
+}
+
+/**
+ * Revenue: the amounts of COMPLETED orders (a refunded order is no longer COMPLETED), per plan and
+ * currency, in minor units.
+ */
+export async function revenueByPlanAndCurrency(
+  db: Executor,
+): Promise<{ planId: string; currency: string; totalMinor: number }[]> {
+  return db
+    .select({
+      planId: orders.planId,
+      currency: orders.currency,
+      totalMinor: sql<number>`coalesce(sum(${orders.amountMinor}), 0)::bigint`.mapWith(Number),
+    })
+    .from(orders)
+    .where(eq(orders.status, 'COMPLETED'))
+    .groupBy(orders.planId, orders.currency);
+}
+
+/** Revenue in `currency` (minor units) per UTC completion day (`YYYY-MM-DD`) since `from`. */
+export async function revenuePerDay(
+  db: Executor,
+  currency: string,
+  from: Date,
+): Promise<{ day: string; minor: number }[]> {
+  return db
+    .select({
+      day: sql<string>`to_char(${orders.completedAt} at time zone 'UTC', 'YYYY-MM-DD')`,
+      minor: sql<number>`sum(${orders.amountMinor})::bigint`.mapWith(Number),
+    })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, 'COMPLETED'),
+        eq(orders.currency, currency),
+        gte(orders.completedAt, from),
+      ),
+    )
+    .groupBy(sql`1`);
+}
+
+/** The buyer (name, e-mail, deleted or not) and plan name of an order, for its e-mails. */
+export async function findOrderBuyer(
+  db: Executor,
+  orderId: string,
+): Promise<{ username: string; email: string; deleted: boolean; planName: string } | undefined> {
+  const [row] = await db
+    .select({
+      username: users.username,
+      email: users.email,
+      deleted: sql<boolean>`${users.deletedAt} is not null`,
+      planName: plans.name,
+    })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .innerJoin(plans, eq(plans.id, orders.planId))
+    .where(eq(orders.id, orderId))
+    .limit(1);
+  return row;
+}
+
+/** Records one order status change (its cause and who or what made it). */
+export async function insertOrderStatusChange(
+  db: Executor,
+  values: typeof orderStatusChanges.$inferInsert,
+): Promise<void> {
+  await db.insert(orderStatusChanges).values(values);
+}
+
+// ——— checkout sessions ———
+
+/** The checkout session of `orderId` at `provider`, or undefined. */
+export async function findCheckoutSessionOfOrder(
+  db: Executor,
+  orderId: string,
+  provider: string,
+): Promise<CheckoutSessionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(checkoutSessions)
+    .where(and(eq(checkoutSessions.orderId, orderId), eq(checkoutSessions.provider, provider)))
+    .limit(1);
+  return row;
+}
+
+/** The checkout session `sessionId` at `provider` with its order, or undefined. */
+export async function findCheckoutSession(
+  db: Executor,
+  provider: string,
+  sessionId: string,
+): Promise<{ session: CheckoutSessionRow; order: OrderRow; planName: string } | undefined> {
+  const [row] = await db
+    .select({ session: checkoutSessions, order: orders, planName: plans.name })
+    .from(checkoutSessions)
+    .innerJoin(orders, eq(orders.id, checkoutSessions.orderId))
+    .innerJoin(plans, eq(plans.id, orders.planId))
+    .where(
+      and(
+        eq(checkoutSessions.provider, provider),
+        eq(checkoutSessions.providerSessionId, sessionId),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** The order a provider's payment id (Stripe: a PaymentIntent) was recorded for, or undefined. */
+export async function findOrderIdByPayment(
+  db: Executor,
+  provider: string,
+  paymentId: string,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ orderId: checkoutSessions.orderId })
+    .from(checkoutSessions)
+    .where(
+      and(
+        eq(checkoutSessions.provider, provider),
+        eq(checkoutSessions.providerPaymentId, paymentId),
+      ),
+    )
+    .limit(1);
+  return row?.orderId;
+}
+
+/**
+ * Stores a checkout session unless the order already has one at that provider; returns the
+ * stored one either way (two concurrent requests end with the same session).
+ */
+export async function insertCheckoutSessionOnce(
+  db: Executor,
+  values: typeof checkoutSessions.$inferInsert,
+): Promise<CheckoutSessionRow> {
+  const [inserted] = await db
+    .insert(checkoutSessions)
+    .values(values)
+    .onConflictDoNothing({ target: [checkoutSessions.orderId, checkoutSessions.provider] })
+    .returning();
+  return inserted ?? (await findCheckoutSessionOfOrder(db, values.orderId, values.provider))!;
+}
+
+/**
+ * Updates the checkout sessions of order `orderId` (only those with status `onlyFrom` when
+ * given). Called only from billing/transitions.ts, once per transition.
+ */
+export async function updateCheckoutSessionsOfOrder(
+  db: Executor,
+  orderId: string,
+  values: Partial<typeof checkoutSessions.$inferInsert>,
+  onlyFrom?: CheckoutSessionRow['status'],
+): Promise<void> {
+  await db
+    .update(checkoutSessions)
+    .set(values)
+    .where(
+      and(
+        eq(checkoutSessions.orderId, orderId),
+        onlyFrom ? eq(checkoutSessions.status, onlyFrom) : undefined,
+      ),
+    );
+}
+
+/**
+ * OPEN checkout sessions at `provider` created at or before `before` whose order is still stored
+ * as PENDING: what reconciliation asks the provider about.
+ */
+export async function findStaleOpenCheckouts(
+  db: Executor,
+  provider: string,
+  before: Date,
+  limit: number,
+): Promise<{ orderId: string; sessionId: string }[]> {
+  return db
+    .select({ orderId: orders.id, sessionId: checkoutSessions.providerSessionId })
+    .from(checkoutSessions)
+    .innerJoin(orders, eq(orders.id, checkoutSessions.orderId))
+    .where(
+      and(
+        eq(checkoutSessions.provider, provider),
+        eq(checkoutSessions.status, 'OPEN'),
+        eq(orders.status, 'PENDING'),
+        lte(checkoutSessions.createdAt, before),
+      ),
+    )
+    .limit(limit);
+}
+
+// ——— provider events ———
+
+/**
+ * Records a provider event once: returns its new id, or undefined when (provider, event id) was
+ * already recorded (a redelivery).
+ */
+export async function insertPaymentEventOnce(
+  db: Executor,
+  values: typeof paymentEvents.$inferInsert,
+): Promise<string | undefined> {
+  const [row] = await db
+    .insert(paymentEvents)
+    .values(values)
+    .onConflictDoNothing({ target: [paymentEvents.provider, paymentEvents.eventId] })
+    .returning({ id: paymentEvents.id });
+  return row?.id;
+}
+
+/** Stores what event `id` did. */
+export async function setPaymentEventOutcome(
+  db: Executor,
+  id: string,
+  outcome: string,
+): Promise<void> {
+  await db.update(paymentEvents).set({ outcome }).where(eq(paymentEvents.id, id));
+}
+
+/**
+ * A page of recorded provider events, newest first, optionally only those with `outcome`, and
+ * the total count of the filter.
+ */
+export async function listPaymentEvents(
+  db: Executor,
+  query: { offset: number; limit: number; outcome?: string },
+): Promise<{ rows: PaymentEventRow[]; total: number }> {
+  const where = query.outcome ? eq(paymentEvents.outcome, query.outcome) : undefined;
+  const rows = await db
+    .select()
+    .from(paymentEvents)
+    .where(where)
+    .orderBy(desc(paymentEvents.receivedAt), desc(paymentEvents.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  const [totals] = await db.select({ total: count() }).from(paymentEvents).where(where);
+  return { rows, total: totals?.total ?? 0 };
+}

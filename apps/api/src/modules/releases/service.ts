@@ -1,0 +1,155 @@
+/**
+ * Download rules (spec sections 4, 6 and 8; README "Downloads"): only signed-in users with an
+ * active subscription download; unknown or inactive versions are 404. Files stored here are
+ * handed out through signed links that expire after DOWNLOAD_LINK_TTL_MS (5 minutes); when the
+ * file is fetched, the account and the subscription are checked again.
+ */
+import semver from 'semver';
+import {
+  DOWNLOAD_LINK_TTL_MS,
+  formatFileSize,
+  idSchema,
+  versionFilename,
+  type DownloadHistoryResponse,
+  type DownloadLinkResponse,
+  type ProgramVersion,
+} from '@flockr/contract';
+import type { AppContext } from '../../context.js';
+import type { UserRow } from '../../db/schema.js';
+import { notFound } from '../../lib/http-error.js';
+import { assertAccountActive } from '../accounts/sign-in.js';
+import { findAccountById } from '../accounts/profile.js';
+import { assertAccess } from '../subscriptions/service.js';
+import {
+  findArtifact,
+  listReleases,
+  listUserDownloads,
+  recordDownloadOnce,
+  type ReleaseWithArtifact,
+} from './repository.js';
+
+/** A release as subscribers see it (its file's name, size and checksum). Pure. */
+export function toProgramVersion({ release, artifact }: ReleaseWithArtifact): ProgramVersion {
+  return {
+    id: release.id,
+    version: release.version,
+    filename: artifact.filename,
+    file_size: artifact.fileSize,
+    file_size_formatted: formatFileSize(artifact.fileSize),
+    sha256: artifact.sha256,
+    release_date: release.releaseDate,
+    is_active: release.isActive,
+  };
+}
+
+/** Releases newest semantic version first; only active ones unless `all`. */
+export async function releasesBySemver(
+  ctx: AppContext,
+  all = false,
+): Promise<ReleaseWithArtifact[]> {
+  const rows = await listReleases(ctx.db, all);
+  return rows.sort((a, b) => semver.rcompare(a.release.version, b.release.version));
+}
+
+/** `GET /downloads/versions`. @throws 403 SUBSCRIPTION_REQUIRED. */
+export async function versions(ctx: AppContext, user: UserRow): Promise<ProgramVersion[]> {
+  await assertAccess(ctx.db, user.id, ctx.now());
+  return (await releasesBySemver(ctx)).map(toProgramVersion);
+}
+
+/** `GET /downloads/latest`: the newest active version. @throws 403; 404 RELEASE_NOT_FOUND. */
+export async function latest(ctx: AppContext, user: UserRow): Promise<ProgramVersion> {
+  await assertAccess(ctx.db, user.id, ctx.now());
+  const [newest] = await releasesBySemver(ctx);
+  if (!newest) throw notFound('downloadNotFound');
+  return toProgramVersion(newest);
+}
+
+/** `GET /downloads/history`: the user's downloads, newest first. @throws 403. */
+export async function history(ctx: AppContext, user: UserRow): Promise<DownloadHistoryResponse> {
+  await assertAccess(ctx.db, user.id, ctx.now());
+  return { downloads: await downloadHistory(ctx, user.id) };
+}
+
+/** The downloads of `userId`, newest first (also shown to admins). */
+export async function downloadHistory(ctx: AppContext, userId: string, limit = 50) {
+  const rows = await listUserDownloads(ctx.db, userId, limit);
+  return rows.map((r) => ({
+    id: r.id,
+    version: r.version,
+    filename: r.filename,
+    downloaded_at: r.at.toISOString(),
+  }));
+}
+
+/**
+ * `GET /downloads/link?version=`: a link for `version` (the newest when absent). For a file
+ * stored here it is a signed URL valid for 5 minutes; for an externally hosted version it is
+ * that URL, and the download is recorded now.
+ * @throws 403 SUBSCRIPTION_REQUIRED; 404 RELEASE_NOT_FOUND for an unknown or inactive version.
+ */
+export async function createLink(
+  ctx: AppContext,
+  user: UserRow,
+  version?: string,
+): Promise<DownloadLinkResponse> {
+  await assertAccess(ctx.db, user.id, ctx.now());
+  const all = await releasesBySemver(ctx);
+  const target = version ? all.find((r) => r.release.version === version) : all[0];
+  if (!target) throw notFound('downloadNotFound');
+  const { release, artifact } = target;
+  const filename = versionFilename(ctx.config.productName, release.version);
+  const signed = await ctx.tokens.sign('download', user.id, DOWNLOAD_LINK_TTL_MS, {
+    aid: artifact.id,
+  });
+  const link = { filename, version: release.version, expires_at: signed.expiresAt.toISOString() };
+  if (!artifact.storagePath && artifact.downloadUrl) {
+    await recordDownloadOnce(ctx.db, {
+      userId: user.id,
+      artifactId: artifact.id,
+      releaseId: release.id,
+      linkId: signed.id,
+    });
+    return { ...link, download_url: artifact.downloadUrl };
+  }
+  return {
+    ...link,
+    download_url: `${ctx.config.publicUrl}/api/v1/downloads/file?token=${encodeURIComponent(signed.token)}`,
+  };
+}
+
+/** A verified download link: where the file is (relative to DATA_DIR) and what to call it. */
+export interface ResolvedFile {
+  relativePath: string;
+  filename: string;
+}
+
+/**
+ * Checks a signed link and records the download (once per link). The link only proves who asked
+ * and when: the account and its subscription are checked again now, so a link issued before the
+ * account was suspended, deactivated or deleted, or before the subscription ended, serves nothing.
+ * @throws 404 DOWNLOAD_LINK_INVALID (bad or expired link, deleted account) or RELEASE_NOT_FOUND;
+ * 403 ACCOUNT_SUSPENDED / ACCOUNT_INACTIVE / SUBSCRIPTION_REQUIRED.
+ */
+export async function resolveLink(ctx: AppContext, token: string): Promise<ResolvedFile> {
+  const claims = await ctx.tokens.verify('download', token);
+  if (!claims || typeof claims.aid !== 'string' || !idSchema.safeParse(claims.aid).success)
+    throw notFound('downloadLinkInvalid');
+  const found = await findArtifact(ctx.db, claims.aid);
+  if (!found || !found.release.isActive || !found.artifact.storagePath)
+    throw notFound('downloadNotFound');
+  const user = await findAccountById(ctx, claims.sub);
+  if (!user || user.deletedAt) throw notFound('downloadLinkInvalid');
+  assertAccountActive(user);
+  await assertAccess(ctx.db, user.id, ctx.now());
+  await recordDownloadOnce(ctx.db, {
+    userId: user.id,
+    artifactId: found.artifact.id,
+    releaseId: found.release.id,
+    linkId: claims.jti,
+  });
+  return {
+    relativePath: found.artifact.storagePath,
+    filename: versionFilename(ctx.config.productName, found.release.version),
+  };
+}

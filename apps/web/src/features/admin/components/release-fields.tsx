@@ -1,0 +1,47 @@
+/**
+ * The Version and Release date fields of the forms that describe a release (spec section 5: a
+ * program version, a changelog entry), with the contract's messages.
+ */
+import type { ReactNode } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
+import { TextField } from '../../../components/ui/field';
+
+/** The fields every release form has. */
+interface ReleaseValues {
+  version: string;
+  release_date: string;
+}
+
+/**
+ * Version, then `children` (fields that sit between them), then Release date, registered on
+ * `form` (any form whose schema has `version` and `release_date`).
+ */
+export function ReleaseFields<V extends ReleaseValues, O>({
+  form,
+  children,
+}: {
+  form: UseFormReturn<V, unknown, O>;
+  children?: ReactNode;
+}) {
+  // Every release schema has these two fields; read them through the shared shape.
+  const { register, formState } = form as unknown as UseFormReturn<ReleaseValues>;
+  const { errors } = formState;
+  return (
+    <>
+      <TextField
+        label="Version"
+        placeholder="1.4.0"
+        autoComplete="off"
+        error={errors.version?.message}
+        {...register('version')}
+      />
+      {children}
+      <TextField
+        label="Release date"
+        type="date"
+        error={errors.release_date?.message}
+        {...register('release_date')}
+      />
+    </>
+  );
+}

@@ -1,0 +1,90 @@
+/**
+ * Shared by the bench scripts: start the built product (apps/api/dist/server.js, which serves
+ * the built web app too) on a free port with its own data folder, wait until it answers, read
+ * its resident memory, stop it. Run `npm run build` first.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export const SERVER_JS = path.resolve(import.meta.dirname, '../../apps/api/dist/server.js');
+
+/** A TCP port nobody listens on now. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Resolves when `url` answers 2xx (polls every 50 ms, up to `timeoutMs`). */
+export async function waitFor(url, timeoutMs = 120_000) {
+  const started = performance.now();
+  for (;;) {
+    try {
+      if ((await fetch(url)).ok) return performance.now() - started;
+    } catch {
+      // not listening yet
+    }
+    if (performance.now() - started > timeoutMs) throw new Error(`${url} did not answer`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Resident memory of process `pid` in bytes (Linux /proc). */
+export function rssBytes(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)[1]) * 1024;
+}
+
+/**
+ * Starts the built product. `env` is added to a bench-friendly default (no logs, rate limits out
+ * of the way, embedded database in a fresh folder unless DATABASE_URL is given).
+ * Resolves with { url, api, pid, dataDir, stop() }.
+ */
+export async function startProduct(env = {}) {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'flockr-bench-'));
+  const child = spawn(process.execPath, [SERVER_JS], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_LOGIN_PER_IP: '100000000',
+      RATE_LIMIT_LOGIN_PER_ACCOUNT: '100000000',
+      RATE_LIMIT_LOGIN_PER_DEVICE: '100000000',
+      RATE_LIMIT_SENSITIVE_PER_IP: '100000000',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const url = `http://127.0.0.1:${port}`;
+  await Promise.race([
+    waitFor(`${url}/api/v1/health`),
+    exited.then((code) => {
+      throw new Error(`the server exited with ${code} before answering`);
+    }),
+  ]);
+  return {
+    url,
+    api: `${url}/api/v1`,
+    pid: child.pid,
+    dataDir,
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

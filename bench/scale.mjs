@@ -1,0 +1,231 @@
+#!/usr/bin/env node
+/**
+ * Latency at the size of a real business, against the same server on the seed data:
+ *   node bench/scale.mjs --url postgres://…/flockr_scale [--requests 60]
+ * (fill the first with `npm run bench:seed`; run `npm run build` first). Starts the built server
+ * twice, one after the other: on the scale database and on a fresh seed-only database (the
+ * anchor), signs in as an admin and as a subscribed user, then times each request `--requests`
+ * times in turn, round by round interleaved, and prints p50 and p95 of both with their ratio.
+ * Also prints EXPLAIN (ANALYZE, BUFFERS) of the admin queries at scale with --explain.
+ * Figures only; no pass/fail.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+
+const { values } = parseArgs({
+  options: {
+    url: { type: 'string', default: process.env.DATABASE_URL },
+    requests: { type: 'string', default: '60' },
+  },
+});
+if (!values.url) {
+  console.error('Give the scale database: --url postgres://… (fill it with npm run bench:seed)');
+  process.exit(2);
+}
+const ROUNDS = Number(values.requests);
+const ADMIN = { email: 'bench-admin@example.com', password: 'Bench!Adm1n-pass' };
+/** A subscribed user of the scale database (found at start), and their password. */
+const USER = { email: '', password: 'Bench!Passw0rd' };
+
+/** An ACTIVE user of the scale database whose subscription is active now. */
+async function findSubscriber(url) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const { rows } = await client.query(
+    `select u.email from subscriptions s join users u on u.id = s.user_id
+     where s.expires_at > now() + interval '1 day' and u.status = 'ACTIVE'
+     order by u.email limit 1`,
+  );
+  await client.end();
+  if (!rows[0]) throw new Error('no subscribed user in the scale database');
+  return rows[0].email;
+}
+
+/** Starts the built server on `databaseUrl`; resolves with its base URL and a stop function. */
+async function startServer(databaseUrl) {
+  const port = 3600 + Math.floor(Math.random() * 300);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'flockr-scale-'));
+  const child = spawn(
+    process.execPath,
+    [path.resolve(import.meta.dirname, '../apps/api/dist/server.js')],
+    {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: databaseUrl,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+        RATE_LIMIT_LOGIN_PER_IP: '1000000',
+        RATE_LIMIT_LOGIN_PER_ACCOUNT: '1000000',
+        RATE_LIMIT_SENSITIVE_PER_IP: '1000000',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  const base = `http://127.0.0.1:${port}/api/v1`;
+  for (let i = 0; ; i += 1) {
+    try {
+      if ((await fetch(`${base}/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (i > 600) throw new Error('server did not start');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    base,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.on('exit', r));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Signs in; returns bearer headers. */
+async function signIn(base, credentials) {
+  const res = await fetch(`${base}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(credentials),
+  });
+  if (res.status !== 200) throw new Error(`login ${credentials.email}: ${res.status}`);
+  return { authorization: `Bearer ${(await res.json()).token}` };
+}
+
+/** A seed-only database next to the scale one, with one subscribed user like user4242. */
+async function prepareAnchor(scaleUrl) {
+  const url = new URL(scaleUrl);
+  const name = `flockr_scale_anchor_${process.pid}`;
+  const admin = new pg.Client({ connectionString: scaleUrl.replace(/\/[^/]*$/, '/postgres') });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: scaleUrl.replace(/\/[^/]*$/, '/postgres') });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/** Registers USER on the anchor and gives them a paid subscription through the sandbox. */
+async function subscribeOnAnchor(base) {
+  await fetch(`${base}/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...USER, username: USER.email.split('@')[0] }),
+  });
+  const headers = { ...(await signIn(base, USER)), 'content-type': 'application/json' };
+  const plans = await (await fetch(`${base}/subscriptions/plans`)).json();
+  const pro = plans.plans.find((p) => p.name === 'PRO');
+  const order = await (
+    await fetch(`${base}/subscriptions/subscribe`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ plan_id: pro.id, duration_months: 1 }),
+    })
+  ).json();
+  const pay = await (
+    await fetch(`${base}/payments/create`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ order_id: order.order_id }),
+    })
+  ).json();
+  const session = pay.payment_url.split('/').pop();
+  await fetch(`${base}/payments/sandbox/sessions/${session}/pay`, { method: 'POST' });
+}
+
+/** The requests timed: name, path, who asks. */
+const REQUESTS = [
+  ['admin users, page 1', '/admin/users', 'admin'],
+  ['admin users search (user4242)', '/admin/users?search=user4242', 'admin'],
+  ['admin users search (@example)', '/admin/users?search=%40example', 'admin'],
+  ['admin users, page 5,000', '/admin/users?page=5000', 'admin'],
+  ['admin users, suspended', '/admin/users?status=SUSPENDED', 'admin'],
+  ['admin orders, page 1', '/admin/orders', 'admin'],
+  ['admin orders search (user4242)', '/admin/orders?search=user4242', 'admin'],
+  ['admin orders, completed, page 100', '/admin/orders?status=COMPLETED&page=100', 'admin'],
+  ['admin orders, pending', '/admin/orders?status=PENDING', 'admin'],
+  ['admin audit', '/admin/audit', 'admin'],
+  ['admin plans', '/admin/plans', 'admin'],
+  ['admin stats', '/admin/stats', 'admin'],
+  ['admin stats daily', '/admin/stats/daily', 'admin'],
+  ['GET /auth/me (a subscriber)', '/auth/me', 'user'],
+  ["a user's orders", '/payments/orders', 'user'],
+  ['my subscriptions', '/subscriptions/my-subscriptions', 'user'],
+  ['download history', '/downloads/history', 'user'],
+  ['GET /downloads/link', '/downloads/link', 'user'],
+];
+
+/** Times each request `ROUNDS` times on each server, interleaving rounds. */
+async function measure(servers) {
+  const times = new Map();
+  for (let round = 0; round < ROUNDS; round += 1) {
+    for (const [name, url, who] of REQUESTS) {
+      for (const server of servers) {
+        const t = performance.now();
+        const res = await fetch(`${server.base}${url}`, { headers: server.headers[who] });
+        await res.arrayBuffer();
+        const ms = performance.now() - t;
+        if (res.status !== 200) throw new Error(`${server.label} ${name}: ${res.status}`);
+        const key = `${name}|${server.label}`;
+        times.set(key, [...(times.get(key) ?? []), ms]);
+      }
+    }
+  }
+  const pct = (list, p) => {
+    const sorted = [...list].sort((a, b) => a - b);
+    return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+  };
+  console.log(
+    `\n${'request'.padEnd(36)} ${'scale p50'.padStart(10)} ${'scale p95'.padStart(10)} ${'seed p50'.padStart(9)} ${'seed p95'.padStart(9)}  ratio p95`,
+  );
+  for (const [name] of REQUESTS) {
+    const scale = times.get(`${name}|scale`);
+    const seed = times.get(`${name}|seed`);
+    const f = (v) => `${v.toFixed(1)} ms`.padStart(10);
+    console.log(
+      `${name.padEnd(36)} ${f(pct(scale, 50))} ${f(pct(scale, 95))} ${f(pct(seed, 50)).padStart(9)} ${f(pct(seed, 95)).padStart(9)}  ${(pct(scale, 95) / pct(seed, 95)).toFixed(1)}×`,
+    );
+  }
+}
+
+USER.email = await findSubscriber(values.url);
+const anchor = await prepareAnchor(values.url);
+const started = [];
+try {
+  const scale = await startServer(values.url);
+  started.push(scale);
+  const seed = await startServer(anchor.url);
+  started.push(seed);
+  await subscribeOnAnchor(seed.base);
+  const servers = [];
+  for (const [label, server] of [
+    ['scale', scale],
+    ['seed', seed],
+  ]) {
+    servers.push({
+      label,
+      base: server.base,
+      headers: { admin: await signIn(server.base, ADMIN), user: await signIn(server.base, USER) },
+    });
+  }
+  console.log(`${ROUNDS} rounds, one request at a time, scale and seed servers interleaved`);
+  await measure(servers);
+} finally {
+  for (const server of started) await server.stop();
+  await anchor.drop();
+}

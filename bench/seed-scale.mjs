@@ -1,0 +1,178 @@
+#!/usr/bin/env node
+/**
+ * Fills a PostgreSQL database with a business's worth of data, in minutes:
+ *   npm run bench:seed -- --url postgres://postgres@127.0.0.1:5432/flockr_scale \
+ *     [--users 1000000] [--orders 5000000]
+ * The database is created when missing, migrated and seeded as the server would, then filled in
+ * bulk with generate_series (no row-by-row inserts): users over three years (a few suspended or
+ * inactive), orders in every status over three years with their checkout sessions, and for every
+ * buyer a subscription with one prepaid period per completed order (some active, most lapsed).
+ * Every user's password is `Bench!Passw0rd`; `user1@example.com` … are their e-mails. Run it on an
+ * empty database: it refuses one that already holds more than the seed.
+ */
+import { parseArgs } from 'node:util';
+import path from 'node:path';
+import pg from 'pg';
+
+const { values } = parseArgs({
+  options: {
+    url: { type: 'string', default: process.env.DATABASE_URL },
+    users: { type: 'string', default: '1000000' },
+    orders: { type: 'string', default: '5000000' },
+  },
+});
+if (!values.url) {
+  console.error('Give the database: --url postgres://… (or DATABASE_URL)');
+  process.exit(2);
+}
+const USERS = Number(values.users);
+const ORDERS = Number(values.orders);
+const api = path.resolve(import.meta.dirname, '../apps/api/dist');
+
+/** Creates the database of `url` when it does not exist. */
+async function ensureDatabase(url) {
+  const target = new URL(url);
+  const name = target.pathname.slice(1);
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
+  if (!rowCount) await client.query(`create database "${name.replace(/"/g, '""')}"`);
+  await client.end();
+}
+
+const started = performance.now();
+const step = async (label, sql, client) => {
+  const t = performance.now();
+  const res = await client.query(sql);
+  console.log(
+    `${label.padEnd(44)} ${String(res.rowCount ?? '').padStart(9)} rows  ${((performance.now() - t) / 1000).toFixed(1)} s`,
+  );
+};
+
+await ensureDatabase(values.url);
+const { openDatabase } = await import(path.join(api, 'db/client.js'));
+const { seed } = await import(path.join(api, 'seed/seed.js'));
+const { hashPassword } = await import(path.join(api, 'lib/password.js'));
+const database = await openDatabase({ kind: 'postgres', url: values.url });
+await seed(database.db, {
+  dataDir: path.resolve(import.meta.dirname, '../data'),
+  productName: 'Flockr',
+});
+await database.close();
+
+const client = new pg.Client({ connectionString: values.url });
+await client.connect();
+const { rows } = await client.query('select count(*)::int n from users');
+if (rows[0].n > 10) {
+  console.error(`The database already holds ${rows[0].n} users: use an empty one.`);
+  process.exit(1);
+}
+const hash = await hashPassword('Bench!Passw0rd', 2 ** 17);
+await client.query('set synchronous_commit = off');
+await client.query("set work_mem = '256MB'");
+await client.query("set maintenance_work_mem = '1GB'");
+
+await step(
+  `users (${USERS})`,
+  `insert into users (username, email, password_hash, role, status, country, notifications_enabled,
+      marketing_emails, email_verified_at, created_at, updated_at)
+   select 'user' || g, 'user' || g || '@example.com', '${hash}', 'USER',
+     (case when g % 97 = 0 then 'SUSPENDED' when g % 89 = 0 then 'INACTIVE' else 'ACTIVE' end)::user_status,
+     (array['US','GB','CA','DE','FR','TR','JP','AU','BR','IN'])[1 + g % 10],
+     g % 3 <> 0, g % 4 = 0,
+     now() - make_interval(days => (g % 1095)),
+     now() - make_interval(days => (g % 1095), secs => g % 86400),
+     now() - make_interval(days => (g % 1095))
+   from generate_series(1, ${USERS}) g`,
+  client,
+);
+await step(
+  'numbered users (temporary)',
+  'create temporary table u as select id, row_number() over (order by created_at, id) rn from users',
+  client,
+);
+await client.query('create index on u (rn)');
+await client.query('analyze u');
+await step(
+  'plans (temporary)',
+  `create temporary table p as
+     select id, monthly_price_minor m, yearly_price_minor y, row_number() over (order by sort_order) rn
+     from plans where monthly_price_minor > 0`,
+  client,
+);
+
+// Orders: buyer = a user spread by a stride (each user gets ORDERS / USERS orders), plan PRO or
+// PRO+, monthly or yearly, placed over three years; status mixed per user: 62% COMPLETED,
+// 18% EXPIRED, 8% FAILED, 4% REFUNDED, 3% CANCELLED, 5% PENDING.
+await step(
+  `orders (${ORDERS})`,
+  `insert into orders (user_id, plan_id, duration_months, amount_minor, currency, status,
+      created_at, expires_at, completed_at, updated_at)
+   select u.id, p.id, d.months, case when d.months = 12 then p.y else p.m end, 'USD', s.status,
+     o.placed, o.placed + interval '24 hours',
+     case when s.status in ('COMPLETED', 'REFUNDED') then o.placed + interval '3 minutes' end, o.placed
+   from generate_series(1, ${ORDERS}) g
+   cross join lateral (select now() - make_interval(secs => ((g::bigint * 7919) % (1095 * 86400))) placed) o
+   join u on u.rn = 1 + ((g::bigint * 104729) % ${USERS})
+   join p on p.rn = 1 + (g % 2)
+   cross join lateral (select case when g % 5 = 0 then 12 else 1 end months) d
+   cross join lateral (select (g * 37 + g / ${USERS} * 53) % 100 k) r
+   cross join lateral (select (case
+       when r.k < 62 then 'COMPLETED' when r.k < 80 then 'EXPIRED'
+       when r.k < 88 then 'FAILED' when r.k < 92 then 'REFUNDED'
+       when r.k < 95 then 'CANCELLED' else 'PENDING' end)::order_status status) s`,
+  client,
+);
+// Recent PENDING orders are still payable.
+await step(
+  'payable pending orders',
+  `update orders set expires_at = now() + interval '20 hours'
+   where status = 'PENDING' and created_at > now() - interval '2 days'`,
+  client,
+);
+await step(
+  'checkout sessions',
+  `insert into checkout_sessions (order_id, provider, provider_session_id, status, payment_url,
+      provider_payment_id, amount_minor, currency, created_at, completed_at)
+   select o.id, 'sandbox', 'sbx_' || replace(o.id::text, '-', ''),
+     (case o.status when 'COMPLETED' then 'COMPLETED' when 'REFUNDED' then 'COMPLETED'
+       when 'PENDING' then 'OPEN' when 'EXPIRED' then 'EXPIRED' else 'FAILED' end)::checkout_session_status,
+     'http://localhost:3000/sandbox/checkout/sbx_' || replace(o.id::text, '-', ''),
+     case when o.completed_at is not null then 'pi_' || left(md5(o.id::text), 24) end,
+     o.amount_minor, o.currency, o.created_at + interval '5 seconds', o.completed_at
+   from orders o`,
+  client,
+);
+await step(
+  'subscriptions (one per buyer)',
+  `insert into subscriptions (user_id, plan_id, started_at, expires_at, cancel_at_period_end, created_at, updated_at)
+   select distinct on (o.user_id) o.user_id, o.plan_id, o.completed_at,
+     o.completed_at + make_interval(months => o.duration_months), (hashtext(o.user_id::text) % 7 = 0),
+     o.completed_at, o.completed_at
+   from orders o where o.status = 'COMPLETED'
+   order by o.user_id, o.completed_at desc`,
+  client,
+);
+await step(
+  'subscription periods (one per completed order)',
+  `insert into subscription_periods (subscription_id, order_id, plan_id, starts_at, ends_at, created_at)
+   select s.id, o.id, o.plan_id, o.completed_at,
+     o.completed_at + make_interval(months => o.duration_months), o.completed_at
+   from orders o join subscriptions s on s.user_id = o.user_id
+   where o.status = 'COMPLETED'`,
+  client,
+);
+await step(
+  'refunded periods',
+  `insert into subscription_periods (subscription_id, order_id, plan_id, starts_at, ends_at, revoked_at, created_at)
+   select s.id, o.id, o.plan_id, o.completed_at, o.completed_at + interval '1 day',
+     o.completed_at + interval '1 day', o.completed_at
+   from orders o join subscriptions s on s.user_id = o.user_id
+   where o.status = 'REFUNDED'`,
+  client,
+);
+await step('vacuum analyze', 'vacuum analyze', client);
+await client.end();
+console.log(`done in ${((performance.now() - started) / 1000).toFixed(0)} s`);
