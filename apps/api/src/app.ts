@@ -9,7 +9,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -46,6 +45,7 @@ import { subscriptionRoutes } from './modules/subscriptions/routes.js';
 import { registerCacheControl } from './plugins/cache-control.js';
 import { errorBody, isApiPath, registerErrorHandling } from './plugins/errors.js';
 import { registerRateLimits } from './plugins/rate-limit.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { route } from './plugins/route.js';
 
 declare module 'fastify' {
@@ -136,21 +136,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }
   });
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
-
+  registerSecurityHeaders(app);
   await app.register(fastifyCookie);
 
   await app.register(fastifySwagger, {
