@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { freePort, startProduct } from './lib/server.mjs';
+import { freePort, startProduct, subscribedUser } from './lib/server.mjs';
 import { fmt, median, printTable } from './lib/stats.mjs';
 
 const { values } = parseArgs({
@@ -30,45 +30,6 @@ const { values } = parseArgs({
 const SECONDS = Number(values.seconds);
 const CONNECTIONS = Number(values.connections);
 const ROUNDS = Number(values.rounds);
-
-/** Registers and signs in a user, buys PRO in the sandbox; returns bearer headers. */
-async function subscribedUser(api) {
-  const stamp = `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
-  const json = { 'content-type': 'application/json' };
-  const reg = await fetch(`${api}/auth/register`, {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify({
-      username: `tp${stamp}`,
-      email: `tp${stamp}@example.com`,
-      password: 'Bench!Passw0rd',
-    }),
-  });
-  const { token } = await reg.json();
-  const auth = { authorization: `Bearer ${token}` };
-  const { plans } = await (await fetch(`${api}/subscriptions/plans`)).json();
-  const pro = plans.find((p) => p.name === 'PRO');
-  const order = await (
-    await fetch(`${api}/subscriptions/subscribe`, {
-      method: 'POST',
-      headers: { ...json, ...auth },
-      body: JSON.stringify({ plan_id: pro.id, duration_months: 1 }),
-    })
-  ).json();
-  const payment = await (
-    await fetch(`${api}/payments/create`, {
-      method: 'POST',
-      headers: { ...json, ...auth },
-      body: JSON.stringify({ order_id: order.order_id }),
-    })
-  ).json();
-  const session = new URL(payment.payment_url).pathname.split('/').pop();
-  const paid = await fetch(`${api}/payments/sandbox/sessions/${session}/pay`, {
-    method: 'POST',
-  });
-  if (!paid.ok) throw new Error(`sandbox pay: ${paid.status} ${await paid.text()}`);
-  return auth;
-}
 
 /** Starts the anchor with `answers`; resolves with its base URL and a stop function. */
 async function startAnchor(answers) {
