@@ -6,6 +6,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -16,6 +17,12 @@ import pg from 'pg';
 import { localChangeFeed, postgresChangeFeed, type ChangeFeed } from './changes.js';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.js';
 import * as schema from './schema.js';
+
+/**
+ * PostgreSQL extensions the migrations create: pg_trgm serves substring search from indexes.
+ * PostgreSQL ships it (contrib, a trusted extension); PGlite loads its build on demand.
+ */
+const PGLITE_EXTENSIONS = { pg_trgm };
 
 type Schema = typeof schema;
 /** A Drizzle database or an open transaction: repositories accept either. */
@@ -100,9 +107,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     // the commit returns and survives the process being killed. (PGlite runs with fsync=off and
     // its Node file system cannot fsync, so a power cut or kernel crash is not covered: use
     // PostgreSQL for that.)
-    client = new PGlite({ dataDir: target.dataDir, relaxedDurability: false });
+    client = new PGlite({
+      dataDir: target.dataDir,
+      relaxedDurability: false,
+      extensions: PGLITE_EXTENSIONS,
+    });
   } else {
-    client = new PGlite();
+    client = new PGlite({ extensions: PGLITE_EXTENSIONS });
   }
   try {
     await client.waitReady;

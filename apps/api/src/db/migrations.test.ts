@@ -7,6 +7,7 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
@@ -31,7 +32,7 @@ afterAll(async () => {
 
 describe('migration 0005 (releases, artifacts, downloads, checkout sessions)', () => {
   it('keeps every row of the old tables in the new ones', async () => {
-    const client = new PGlite();
+    const client = new PGlite({ extensions: { pg_trgm } });
     const db = drizzle(client);
     await migrate(db, { migrationsFolder: before });
     await client.exec(`

@@ -15,6 +15,7 @@ import {
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -58,6 +59,15 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    // Admin lists, newest first, paged (docs/architecture.md "Speed at scale").
+    index('users_created_idx').on(t.createdAt, t.id),
+    // Substring search (ILIKE '%…%') served from trigram indexes (pg_trgm).
+    index('users_username_trgm_idx').using('gin', sql`${t.username} gin_trgm_ops`),
+    index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+    // The few accounts that are not ACTIVE, counted for the dashboard without a scan.
+    index('users_not_active_idx')
+      .on(t.status)
+      .where(sql`${t.status} <> 'ACTIVE'`),
   ],
 );
 
@@ -162,7 +172,10 @@ export const orders = pgTable(
   },
   (t) => [
     index('orders_user_created_idx').on(t.userId, t.createdAt),
-    index('orders_status_idx').on(t.status),
+    index('orders_status_idx').on(t.status, t.createdAt, t.id),
+    index('orders_created_idx').on(t.createdAt, t.id),
+    // Search by a piece of the order id, as the admin pastes it from a receipt or the app.
+    index('orders_id_trgm_idx').using('gin', sql`(${t.id}::text) gin_trgm_ops`),
     check('orders_duration_months', sql`${t.durationMonths} in (1, 12)`),
     check('orders_amount_non_negative', sql`${t.amountMinor} >= 0`),
   ],
@@ -263,7 +276,11 @@ export const subscriptions = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('subscriptions_user_key').on(t.userId)],
+  (t) => [
+    uniqueIndex('subscriptions_user_key').on(t.userId),
+    // Renewals and expiries due, active subscriptions at a date.
+    index('subscriptions_expires_idx').on(t.expiresAt),
+  ],
 );
 
 /**
@@ -289,7 +306,11 @@ export const subscriptionPeriods = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('subscription_periods_order_key').on(t.orderId)],
+  (t) => [
+    uniqueIndex('subscription_periods_order_key').on(t.orderId),
+    // The period in force for a subscription (every signed-in request's summary).
+    index('subscription_periods_subscription_idx').on(t.subscriptionId, t.startsAt),
+  ],
 );
 
 /**
@@ -433,3 +454,19 @@ export type AuditLogRow = typeof auditLog.$inferSelect;
 export type PaymentEventRow = typeof paymentEvents.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type UserTokenRow = typeof userTokens.$inferSelect;
+
+/**
+ * Business figures kept up to date in the same transaction as the change they count
+ * (modules/figures): one row per figure and UTC day, so the dashboard sums a few hundred rows
+ * instead of scanning every order. Names: see modules/figures/service.ts.
+ */
+export const figures = pgTable(
+  'figures',
+  {
+    name: text('name').notNull(),
+    /** The UTC day the counted event happened on. */
+    day: date('day', { mode: 'string' }).notNull(),
+    value: bigint('value', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.name, t.day] })],
+);

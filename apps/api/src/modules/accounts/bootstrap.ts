@@ -10,6 +10,7 @@ import type { AppConfig } from '../../config.js';
 import type { Executor } from '../../db/client.js';
 import type { UserRow } from '../../db/schema.js';
 import { PasswordHasher } from '../../lib/password.js';
+import { recordSignup } from '../figures/service.js';
 import { findUserByEmail, findUserByUsername, insertUser, updateUser } from './repository.js';
 
 /** A username derived from `base` that no one has yet (admin, admin2, admin3, …). */
@@ -33,14 +34,20 @@ export async function createAdminAccount(
   db: Executor,
   input: { email: string; password: string; role: UserRole; passwords: PasswordHasher },
 ): Promise<UserRow> {
-  return insertUser(db, {
-    username: await freeUsername(db, input.email.split('@')[0] ?? 'admin'),
-    email: input.email,
-    passwordHash: await input.passwords.hash(input.password),
-    role: input.role,
-    emailVerifiedAt: new Date(),
-    notificationsEnabled: false,
-    marketingEmails: false,
+  const username = await freeUsername(db, input.email.split('@')[0] ?? 'admin');
+  const passwordHash = await input.passwords.hash(input.password);
+  return db.transaction(async (tx) => {
+    const user = await insertUser(tx, {
+      username,
+      email: input.email,
+      passwordHash,
+      role: input.role,
+      emailVerifiedAt: new Date(),
+      notificationsEnabled: false,
+      marketingEmails: false,
+    });
+    await recordSignup(tx, user.createdAt);
+    return user;
   });
 }
 

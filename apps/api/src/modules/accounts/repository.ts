@@ -115,30 +115,10 @@ export async function listUsers(
   return { rows, total: totals?.total ?? 0 };
 }
 
-/** Number of users, and of ACTIVE users. */
-export async function countUsers(db: Executor): Promise<{ total: number; active: number }> {
-  const [row] = await db
-    .select({
-      total: count(),
-      active: sql<number>`count(*) filter (where ${users.status} = 'ACTIVE')`.mapWith(Number),
-    })
-    .from(users);
-  return { total: row?.total ?? 0, active: row?.active ?? 0 };
-}
-
-/** Sign-ups per UTC day (`YYYY-MM-DD`) since `from`. */
-export async function signupsPerDay(
-  db: Executor,
-  from: Date,
-): Promise<{ day: string; count: number }[]> {
-  return db
-    .select({
-      day: sql<string>`to_char(${users.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`,
-      count: count(),
-    })
-    .from(users)
-    .where(sql`${users.createdAt} >= ${from}`)
-    .groupBy(sql`1`);
+/** Number of users whose status is not ACTIVE (served by users_not_active_idx). */
+export async function countUsersNotActive(db: Executor): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(users).where(ne(users.status, 'ACTIVE'));
+  return row?.n ?? 0;
 }
 
 /**

@@ -11,6 +11,7 @@ import type { AppContext } from '../../context.js';
 import type { UserRow } from '../../db/schema.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { conflict, forbidden, unauthorized } from '../../lib/http-error.js';
+import { recordSignup } from '../figures/service.js';
 import { userView } from './profile.js';
 import { assertNotCommon, sendVerification } from './recovery.js';
 import {
@@ -50,13 +51,17 @@ export async function register(ctx: AppContext, input: RegisterInput): Promise<A
   const passwordHash = await ctx.passwords.hash(input.password);
   let user: UserRow;
   try {
-    user = await insertUser(ctx.db, {
-      username: input.username,
-      email: input.email,
-      passwordHash,
-      country: input.country ?? null,
-      notificationsEnabled: input.notifications_enabled,
-      marketingEmails: input.notifications_enabled,
+    user = await ctx.db.transaction(async (tx) => {
+      const row = await insertUser(tx, {
+        username: input.username,
+        email: input.email,
+        passwordHash,
+        country: input.country ?? null,
+        notificationsEnabled: input.notifications_enabled,
+        marketingEmails: input.notifications_enabled,
+      });
+      await recordSignup(tx, row.createdAt);
+      return row;
     });
   } catch (error) {
     // Two registrations raced past the checks above: the unique index decides.

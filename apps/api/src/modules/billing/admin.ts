@@ -18,17 +18,10 @@ import type { Executor } from '../../db/client.js';
 import type { UserRow } from '../../db/schema.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import { recordAudit } from '../audit/service.js';
+import { figureTotals, revenueSince, revenueTotals } from '../figures/service.js';
 import { toAdminOrder } from './orders.js';
 import { notifyTransition } from './receipts.js';
-import {
-  countOrders,
-  findOrderListing,
-  listOrderListings,
-  listPaymentEvents,
-  lockOrder,
-  revenueByPlanAndCurrency,
-  revenuePerDay,
-} from './repository.js';
+import { findOrderListing, listOrderListings, listPaymentEvents, lockOrder } from './repository.js';
 import { applyTransition } from './transitions.js';
 
 /** `GET /admin/orders`: newest first; `search` matches order id, username or e-mail. */
@@ -137,43 +130,42 @@ export async function listAdminPaymentEvents(
   };
 }
 
-/** Revenue as decimals per plan id, in the plan currency `currencyOf(planId)`. */
+/**
+ * Revenue as decimals per plan id, in the plan currency `currencyOf(planId)`, from the kept
+ * figures (modules/figures).
+ */
 export async function revenuePerPlan(
   db: Executor,
   currencyOf: (planId: string) => string | undefined,
 ): Promise<Map<string, number>> {
-  const rows = await revenueByPlanAndCurrency(db);
   const out = new Map<string, number>();
-  for (const r of rows) {
-    if (r.currency !== currencyOf(r.planId)) continue;
+  for (const r of await revenueTotals(db)) {
+    if (!r.planId || r.currency !== currencyOf(r.planId)) continue;
     out.set(r.planId, (out.get(r.planId) ?? 0) + toMajorUnits(r.totalMinor, r.currency));
   }
   return out;
 }
 
-/** Revenue of COMPLETED orders per currency, as decimals. */
+/** Revenue of COMPLETED orders per currency, as decimals, from the kept figures. */
 export async function revenueByCurrency(
   db: Executor,
 ): Promise<{ currency: string; total: number }[]> {
-  const totals = new Map<string, number>();
-  for (const r of await revenueByPlanAndCurrency(db))
-    totals.set(r.currency, (totals.get(r.currency) ?? 0) + r.totalMinor);
-  return [...totals].map(([currency, minor]) => ({
-    currency,
-    total: toMajorUnits(minor, currency),
-  }));
+  return (await revenueTotals(db))
+    .filter((r) => r.planId === null)
+    .map((r) => ({ currency: r.currency, total: toMajorUnits(r.totalMinor, r.currency) }));
 }
 
 /** Revenue per UTC day since `from` in `currency`, in minor units, keyed by `YYYY-MM-DD`. */
-export async function dailyRevenue(
+export function dailyRevenue(
   db: Executor,
   currency: string,
   from: Date,
 ): Promise<Map<string, number>> {
-  return new Map((await revenuePerDay(db, currency, from)).map((r) => [r.day, r.minor]));
+  return revenueSince(db, currency, from);
 }
 
 /** Order counts (total, completed) for the dashboard. */
-export function orderCounts(db: Executor): Promise<{ total: number; completed: number }> {
-  return countOrders(db);
+export async function orderCounts(db: Executor): Promise<{ total: number; completed: number }> {
+  const totals = await figureTotals(db);
+  return { total: totals.ordersPlaced, completed: totals.ordersCompleted };
 }

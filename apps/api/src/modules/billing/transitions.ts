@@ -17,6 +17,7 @@ import {
 } from '@flockr/contract';
 import type { Executor } from '../../db/client.js';
 import type { OrderRow } from '../../db/schema.js';
+import { recordOrderChange } from '../figures/service.js';
 import { grantOrderPeriod, revokeOrderPeriod } from '../subscriptions/service.js';
 import {
   insertOrderStatusChange,
@@ -100,6 +101,7 @@ export async function applyTransition(
     },
     now,
   );
+  await recordOrderChange(tx, locked, order);
 
   if (request.to === 'COMPLETED') {
     await updateCheckoutSessionsOfOrder(tx, locked.id, {

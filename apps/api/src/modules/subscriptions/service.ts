@@ -8,11 +8,12 @@ import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import type { OrderRow, UserRow } from '../../db/schema.js';
 import { conflict, forbidden, notFound } from '../../lib/http-error.js';
+import { figureTotals, recordSubscriptionCreated } from '../figures/service.js';
 import { monthlyPriceOf } from '../plans/service.js';
 import { planPeriod } from './periods.js';
 import {
   activeSubscribersPerPlan,
-  countSubscriptions,
+  countActiveSubscriptions,
   endPeriodsAt,
   findInForce,
   findOrderPeriod,
@@ -159,6 +160,7 @@ export async function grantOrderPeriod(tx: Executor, order: OrderRow, now: Date)
       startedAt: period.startsAt,
       expiresAt: period.endsAt,
     });
+    await recordSubscriptionCreated(tx, created.createdAt);
     subscriptionId = created.id;
   }
   await insertPeriod(tx, {
@@ -199,11 +201,15 @@ export async function revokeOrderPeriod(tx: Executor, order: OrderRow, now: Date
 }
 
 /** Number of subscriptions ever, and of those with access at `now` (the dashboard). */
-export function subscriptionCounts(
+export async function subscriptionCounts(
   db: Executor,
   now: Date,
 ): Promise<{ total: number; active: number }> {
-  return countSubscriptions(db, now);
+  const [{ subscriptions }, active] = await Promise.all([
+    figureTotals(db),
+    countActiveSubscriptions(db, now),
+  ]);
+  return { total: subscriptions, active };
 }
 
 /** Subscriptions with access at `now`, by plan id (admin plans' subscriber counts). */

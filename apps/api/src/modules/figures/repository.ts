@@ -1,0 +1,103 @@
+/** Data access for the business figures (modules/figures/service.ts): add to them, sum them. */
+import { and, eq, gte, inArray, like, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { figures } from '../../db/schema.js';
+
+/** One change of a figure: `delta` added to `name` on UTC day `day` (`YYYY-MM-DD`). */
+export interface FigureDelta {
+  name: string;
+  day: string;
+  delta: number;
+}
+
+/** Adds each delta to its figure (created at 0 when missing), with `tx`; zero deltas are skipped. */
+export async function addToFigures(tx: Executor, deltas: readonly FigureDelta[]): Promise<void> {
+  const values = deltas
+    .filter((d) => d.delta !== 0)
+    .map((d) => ({ name: d.name, day: d.day, value: d.delta }));
+  if (values.length === 0) return;
+  await tx
+    .insert(figures)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [figures.name, figures.day],
+      set: { value: sql`${figures.value} + excluded.value` },
+    });
+}
+
+/** The sum over all days of each figure in `names` (absent ones are 0). */
+export async function sumFigures(
+  db: Executor,
+  names: readonly string[],
+): Promise<Map<string, number>> {
+  if (names.length === 0) return new Map();
+  const rows = await db
+    .select({ name: figures.name, total: sql<number>`sum(${figures.value})`.mapWith(Number) })
+    .from(figures)
+    .where(inArray(figures.name, [...names]))
+    .groupBy(figures.name);
+  return new Map(rows.map((r) => [r.name, r.total]));
+}
+
+/** The sum over all days of every figure whose name starts with `prefix`, by name. */
+export async function sumFiguresByPrefix(
+  db: Executor,
+  prefix: string,
+): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ name: figures.name, total: sql<number>`sum(${figures.value})`.mapWith(Number) })
+    .from(figures)
+    .where(like(figures.name, `${prefix.replace(/[\\%_]/g, '\\$&')}%`))
+    .groupBy(figures.name);
+  return new Map(rows.map((r) => [r.name, r.total]));
+}
+
+/** Figure `name` per UTC day from `fromDay` (`YYYY-MM-DD`) on, keyed by day. */
+export async function figurePerDay(
+  db: Executor,
+  name: string,
+  fromDay: string,
+): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ day: figures.day, value: figures.value })
+    .from(figures)
+    .where(and(eq(figures.name, name), gte(figures.day, fromDay)));
+  return new Map(rows.map((r) => [r.day, r.value]));
+}
+
+/**
+ * The figures as the tables say they should be, computed from every row (a full scan: for the
+ * consistency test, the bulk seeder and repairs; never on a request). Same definitions as
+ * migration 0006's backfill.
+ */
+export async function computeFiguresFromRows(db: Executor): Promise<FigureDelta[]> {
+  const result = await db.execute(sql`
+    select 'signups' as name, (created_at at time zone 'UTC')::date::text as day, count(*)::bigint as delta
+      from users group by 2
+    union all
+    select 'orders_placed', (created_at at time zone 'UTC')::date::text, count(*) from orders group by 2
+    union all
+    select 'orders_completed', (coalesce(completed_at, updated_at) at time zone 'UTC')::date::text, count(*)
+      from orders where status = 'COMPLETED' group by 2
+    union all
+    select 'revenue_minor:' || currency, (coalesce(completed_at, updated_at) at time zone 'UTC')::date::text, sum(amount_minor)
+      from orders where status = 'COMPLETED' group by currency, 2
+    union all
+    select 'revenue_minor:' || currency || ':' || plan_id, (coalesce(completed_at, updated_at) at time zone 'UTC')::date::text,
+        sum(amount_minor)
+      from orders where status = 'COMPLETED' group by currency, plan_id, 2
+    union all
+    select 'subscriptions', (created_at at time zone 'UTC')::date::text, count(*)
+      from subscriptions group by 2`);
+  // node-postgres and PGlite both answer { rows }.
+  const { rows } = result as unknown as {
+    rows: { name: string; day: string; delta: string | number }[];
+  };
+  return rows.map((r) => ({ name: r.name, day: r.day, delta: Number(r.delta) }));
+}
+
+/** Replaces every figure with `deltas` (inside a transaction). */
+export async function replaceFigures(tx: Executor, deltas: readonly FigureDelta[]): Promise<void> {
+  await tx.delete(figures);
+  for (let i = 0; i < deltas.length; i += 1000) await addToFigures(tx, deltas.slice(i, i + 1000));
+}

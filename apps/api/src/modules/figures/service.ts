@@ -1,0 +1,126 @@
+/**
+ * Business figures for the admin dashboard, kept in the same transaction as the change they count
+ * (docs/architecture.md "Speed at scale"), so reading them never scans users or orders:
+ *
+ * | name                               | counts, per UTC day of …                        |
+ * |------------------------------------|--------------------------------------------------|
+ * | `signups`                          | accounts created (admins included)               |
+ * | `orders_placed`                    | orders placed                                    |
+ * | `orders_completed`                 | orders now COMPLETED, by completion day          |
+ * | `revenue_minor:<CUR>`              | their amounts in minor units of `CUR`            |
+ * | `revenue_minor:<CUR>:<planId>`     | the same for one plan                            |
+ * | `subscriptions`                    | subscriptions created (one per buyer, ever)      |
+ *
+ * A completed order that is refunded or cancelled later is taken off the day it was completed
+ * on, so every figure always equals what the rows say (`computeFiguresFromRows`; checked by
+ * figures.test.ts).
+ */
+import type { Executor } from '../../db/client.js';
+import type { OrderRow } from '../../db/schema.js';
+import {
+  addToFigures,
+  computeFiguresFromRows,
+  figurePerDay,
+  replaceFigures,
+  sumFigures,
+  sumFiguresByPrefix,
+} from './repository.js';
+
+/** The UTC day (`YYYY-MM-DD`) of `at`. */
+export const utcDay = (at: Date) => at.toISOString().slice(0, 10);
+
+const revenueName = (currency: string, planId?: string) =>
+  planId ? `revenue_minor:${currency}:${planId}` : `revenue_minor:${currency}`;
+
+/** Counts a new account created at `at`; call inside the transaction that inserts it. */
+export function recordSignup(tx: Executor, at: Date): Promise<void> {
+  return addToFigures(tx, [{ name: 'signups', day: utcDay(at), delta: 1 }]);
+}
+
+/** Counts a new subscription created at `at`; call inside the transaction that inserts it. */
+export function recordSubscriptionCreated(tx: Executor, at: Date): Promise<void> {
+  return addToFigures(tx, [{ name: 'subscriptions', day: utcDay(at), delta: 1 }]);
+}
+
+/** Counts an order just placed; call inside the transaction that inserts it. */
+export function recordOrderPlaced(tx: Executor, order: OrderRow): Promise<void> {
+  return addToFigures(tx, [{ name: 'orders_placed', day: utcDay(order.createdAt), delta: 1 }]);
+}
+
+/**
+ * Moves the figures for an order whose status went from `before` to `after` (rows as read under
+ * the order's lock and as written); call inside the transaction of the change. Only entering or
+ * leaving COMPLETED changes a figure.
+ */
+export async function recordOrderChange(
+  tx: Executor,
+  before: OrderRow,
+  after: OrderRow,
+): Promise<void> {
+  const was = before.status === 'COMPLETED';
+  const is = after.status === 'COMPLETED';
+  if (was === is) return;
+  const row = is ? after : before;
+  const sign = is ? 1 : -1;
+  const day = utcDay(row.completedAt ?? row.updatedAt);
+  await addToFigures(tx, [
+    { name: 'orders_completed', day, delta: sign },
+    { name: revenueName(row.currency), day, delta: sign * row.amountMinor },
+    { name: revenueName(row.currency, row.planId), day, delta: sign * row.amountMinor },
+  ]);
+}
+
+/** Totals over all time: accounts, orders placed and completed, subscriptions ever created. */
+export async function figureTotals(db: Executor): Promise<{
+  signups: number;
+  ordersPlaced: number;
+  ordersCompleted: number;
+  subscriptions: number;
+}> {
+  const sums = await sumFigures(db, [
+    'signups',
+    'orders_placed',
+    'orders_completed',
+    'subscriptions',
+  ]);
+  return {
+    signups: sums.get('signups') ?? 0,
+    ordersPlaced: sums.get('orders_placed') ?? 0,
+    ordersCompleted: sums.get('orders_completed') ?? 0,
+    subscriptions: sums.get('subscriptions') ?? 0,
+  };
+}
+
+/** Revenue of completed orders over all time, in minor units, per currency and plan. */
+export async function revenueTotals(
+  db: Executor,
+): Promise<{ currency: string; planId: string | null; totalMinor: number }[]> {
+  const sums = await sumFiguresByPrefix(db, 'revenue_minor:');
+  return [...sums].map(([name, totalMinor]) => {
+    const [, currency = '', planId] = name.split(':');
+    return { currency, planId: planId ?? null, totalMinor };
+  });
+}
+
+/** Revenue in `currency` (minor units) per UTC completion day since `from`, keyed by day. */
+export function revenueSince(db: Executor, currency: string, from: Date) {
+  return figurePerDay(db, revenueName(currency), utcDay(from));
+}
+
+/** Accounts created per UTC day since `from`, keyed by day. */
+export function signupsPerDaySince(db: Executor, from: Date) {
+  return figurePerDay(db, 'signups', utcDay(from));
+}
+
+/**
+ * Recomputes every figure from the rows (a full scan; one transaction). For the bulk seeder and
+ * for repairs after rows were changed outside the services.
+ */
+export async function rebuildFigures(db: Executor): Promise<void> {
+  await db.transaction(async (tx) => replaceFigures(tx, await computeFiguresFromRows(tx)));
+}
+
+/** The figures the rows call for (a full scan), for checking the kept ones (tests, repairs). */
+export function expectedFigures(db: Executor) {
+  return computeFiguresFromRows(db);
+}
