@@ -6,7 +6,9 @@ import {
   siteConfigSchema,
   type QuoteResponse,
 } from '@flockr/contract';
-import type { MailMessage, Mailer } from '../../mail/mailer.js';
+import type { Mailer } from '../../mail/mailer.js';
+
+type MailMessage = Parameters<Mailer['send']>[0];
 import {
   createHarness,
   orderAndCheckout,
