@@ -183,9 +183,7 @@ describe('GET /subscriptions/quote', () => {
       const remaining = Date.parse(sub.expires_at) - h.clock.now().getTime();
       expect(q.current!.remaining_seconds * SECOND).toBeGreaterThan(remaining - 5 * SECOND);
       // About 20 days of PRO at $19.99 become 20 × 19.99 / 49.99 ≈ 8 days of PRO+.
-      expect(q.carried_over_seconds).toBe(
-        Math.floor((q.current!.remaining_seconds * 1999) / 4999),
-      );
+      expect(q.carried_over_seconds).toBe(Math.floor((q.current!.remaining_seconds * 1999) / 4999));
       expect(q.carried_over_seconds / 86_400).toBeGreaterThan(7.9);
       expect(q.carried_over_seconds / 86_400).toBeLessThan(8.1);
       near(q.starts_at, h.clock.now().getTime());

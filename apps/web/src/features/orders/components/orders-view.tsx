@@ -96,6 +96,9 @@ function OrderRow({ order }: { order: Order }) {
                   height={112}
                   className="hidden size-28 rounded-lg border border-slate-200 bg-white p-1 sm:block"
                 />
+                <p className="hidden max-w-28 text-center text-xs text-slate-600 sm:block">
+                  Scan to pay on another device
+                </p>
                 <details className="text-sm sm:hidden">
                   <summary className="cursor-pointer font-medium text-slate-700">
                     Pay on another device (QR code)

@@ -80,7 +80,7 @@ export interface PurchaseInput {
  * refused; the purchase then goes to the payment page in this tab.
  */
 export function openPaymentTab(): Window | null {
-  let tab: Window | null = null;
+  let tab: Window | null;
   try {
     tab = window.open('', '_blank');
   } catch {

@@ -171,7 +171,11 @@ export function PlanCard({
         ) : (
           <>
             <Button
-              variant={highlighted || relation === 'upgrade' ? 'primary' : 'outline'}
+              variant={
+                relation === 'upgrade' || (highlighted && relation === 'new')
+                  ? 'primary'
+                  : 'outline'
+              }
               full
               loading={purchasing}
               disabled={disabled}
