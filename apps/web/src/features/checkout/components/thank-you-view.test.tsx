@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { API, CLIENT_ERRORS, type Order, type User } from '@flockr/contract';
 import ThankYouRoute from '../../../app/routes/thank-you';
+import { planSentence } from './thank-you-view';
 import { SignedInOnly } from '../../../app/guards';
 import { callsTo, mockEndpoint } from '../../../test/api';
 import { makeOrder, makeUser } from '../../../test/fixtures';
@@ -67,6 +68,18 @@ describe('thank-you page', () => {
     ).toEqual(['Download Flockr', 'Install', 'Connect your account']);
     expect(within(steps).getByRole('button', { name: 'Download Flockr' })).toBeEnabled();
     expect(within(steps).getByText('buyer@example.com')).toBeInTheDocument();
+  });
+
+  it('says a lower plan bought starts when the current one ends', () => {
+    const user = makeUser({
+      subscription: { plan_name: 'PRO+', status: 'ACTIVE', expires_at: '2027-02-21T10:00:00.000Z' },
+    });
+    expect(planSentence(pending, user)).toBe(
+      'Your PRO plan starts when your current PRO+ plan ends; you are paid through Feb 21, 2027.',
+    );
+    expect(planSentence(pending, makeUser({ subscription: null }))).toBe(
+      'Your PRO plan is active.',
+    );
   });
 
   it('says when the order was not paid and leads back to the plans', async () => {

@@ -55,24 +55,31 @@ function Step({ n, title, children }: { n: number; title: string; children: Reac
   );
 }
 
+/**
+ * What the payment gave, from the signed-in user's subscription: active now (a new plan, a
+ * renewal or an upgrade), or — when another plan is still in force (a lower plan was bought) —
+ * starting when that one ends.
+ */
+export function planSentence(order: Order, user: User): string {
+  const sub = user.subscription;
+  if (!sub || sub.status === 'EXPIRED') return `Your ${order.plan_name} plan is active.`;
+  const through = formatDate(sub.expires_at);
+  return sub.plan_name === order.plan_name
+    ? `Your ${order.plan_name} plan is active, paid through ${through}.`
+    : `Your ${order.plan_name} plan starts when your current ${sub.plan_name} plan ends; you are paid through ${through}.`;
+}
+
 /** The paid state: thank you, what the buyer has now, and the three next steps. */
 function Paid({ order, user }: { order: Order; user: User }) {
   const { productName } = useSiteConfig();
   const { download, downloading } = useDownload();
-  const sub = user.subscription;
   return (
     <>
       <Hero
         icon={<CheckCircle2 aria-hidden="true" className="mx-auto size-12 text-emerald-600" />}
         title="Thank you for your purchase"
       >
-        <p>
-          Your {order.plan_name} plan is active
-          {sub && sub.plan_name === order.plan_name
-            ? `, paid through ${formatDate(sub.expires_at)}`
-            : ''}
-          .
-        </p>
+        <p>{planSentence(order, user)}</p>
         <p className="text-sm text-slate-600">
           Order #{shortOrderId(order.id)} · {formatMoney(order.amount, order.currency)} ·{' '}
           {periodLabel(order.duration_months)}. A receipt is on its way to {user.email}.
