@@ -72,7 +72,9 @@ test.describe('checkout', () => {
     await expect(pay).toBeEnabled();
     await expect(dialog).toContainText('Monthly (1 month)');
     await expect(dialog).toContainText('PRO starts as soon as you pay and runs for 1 month');
-    await expect(dialog).toContainText('The secure payment page opens in a new tab.');
+    await expect(dialog).toContainText(
+      'The secure payment page opens in a new tab, or in this one if your browser blocks new tabs.',
+    );
     await expect(dialog).toContainText('Sold by Flockr, 1 Example Street');
     await shoot(page, 'checkout-dialog-desktop', false);
 

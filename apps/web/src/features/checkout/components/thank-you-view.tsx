@@ -129,9 +129,8 @@ function Waiting({ order, paymentUrl }: { order: Order; paymentUrl: string | und
         title="Finish your payment"
       >
         <p>
-          The payment page for your {order.plan_name} order (
-          {formatMoney(order.amount, order.currency)}) is open in another tab. This page updates as
-          soon as the payment arrives.
+          Pay for your {order.plan_name} order ({formatMoney(order.amount, order.currency)}) on the
+          payment page. This page updates as soon as the payment arrives.
         </p>
       </Hero>
       <p role="status" className="sr-only">

@@ -148,7 +148,10 @@ export function CheckoutDialog({
           <div>
             <p className="font-semibold text-slate-900">What happens next</p>
             <ol className="mt-1 list-decimal space-y-1 pl-5">
-              <li>The secure payment page opens in a new tab.</li>
+              <li>
+                The secure payment page opens in a new tab, or in this one if your browser blocks
+                new tabs.
+              </li>
               <li>
                 When the payment arrives, your plan is active at once and this tab shows the next
                 steps: download, install and sign in.

@@ -163,7 +163,9 @@ describe('plans page', () => {
       within(dialog).getByText(/PRO starts as soon as you pay and runs for 12 months/),
     ).toBeInTheDocument();
     expect(
-      within(dialog).getByText('The secure payment page opens in a new tab.'),
+      within(dialog).getByText(
+        'The secure payment page opens in a new tab, or in this one if your browser blocks new tabs.',
+      ),
     ).toBeInTheDocument();
     expect(
       within(dialog).getByText(/Sold by Flockr Software LLC, 1 Example Street/),
