@@ -1,5 +1,5 @@
 /**
- * Paying in a real browser — the sandbox checkout in a new tab, pages that notice the
+ * Paying in a real browser — the checkout, the sandbox payment page in a new tab, pages that notice the
  * payment by themselves, orders that can no longer be paid, a cancelled checkout, and cancelling
  * a subscription at period end and resuming it.
  */
@@ -34,13 +34,13 @@ test('a user buys PRO, pays in the new tab, and both open pages show it Complete
   await signIn(page, user.auth, '/plans');
   await markDocument(page);
 
-  const popupPromise = context.waitForEvent('page');
   await page.getByRole('button', { name: 'Choose PRO', exact: true }).click();
+  const popupPromise = context.waitForEvent('page');
+  await page.getByRole('dialog').getByRole('button', { name: 'Pay $19.99' }).click();
   const checkout = await popupPromise;
-  await checkout.waitForLoadState();
   await expect(checkout).toHaveURL(/\/sandbox\/checkout\/sbx_/);
   await expect(checkout.getByRole('heading', { name: 'Complete your payment' })).toBeVisible();
-  await expect(page.getByText('We opened the payment page for your PRO order')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Finish your payment' })).toBeVisible();
   const { orders } = (await (
     await request.get('/api/v1/payments/orders', { headers: user.headers })
   ).json()) as OrdersResponse;
@@ -60,14 +60,10 @@ test('a user buys PRO, pays in the new tab, and both open pages show it Complete
   await expect(checkout.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
   await checkout.close();
 
-  // The plans page noticed by itself (it polls the order) and says so.
+  // The thank-you page noticed by itself (it polls the order) and gives the next steps.
   await page.bringToFront();
-  await expect(page.getByText('Payment received. Your PRO plan is active.')).toBeVisible();
-  await expect(
-    page
-      .getByRole('article', { name: 'PRO', exact: true })
-      .getByText('Current plan', { exact: true }),
-  ).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Thank you for your purchase' })).toBeVisible();
+  await expect(page.getByText('Your PRO plan is active', { exact: false })).toBeVisible();
 
   // The user menu's Order History is an in-app navigation: same document, order Completed.
   await page.getByRole('button', { name: user.username }).click();

@@ -31,10 +31,10 @@ test('a new visitor registers, buys PRO monthly, pays, and downloads the program
   await expect(page).toHaveURL(/\/$/, { timeout: 5_000 });
 
   await page.goto('/plans');
-  const popupPromise = context.waitForEvent('page');
   await page.getByRole('button', { name: 'Choose PRO', exact: true }).click();
+  const popupPromise = context.waitForEvent('page');
+  await page.getByRole('dialog').getByRole('button', { name: 'Pay $19.99' }).click();
   const checkout = await popupPromise;
-  await checkout.waitForLoadState();
   await expect(checkout).toHaveURL(/\/sandbox\/checkout\/sbx_/);
   await expect(checkout.getByText('$19.99').first()).toBeVisible();
   await checkout.getByRole('button', { name: 'Pay', exact: true }).click();

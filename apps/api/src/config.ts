@@ -32,6 +32,13 @@ const envSchema = z.object({
   PRODUCT_NAME: z.string().trim().min(1).default('Flockr'),
   SUPPORT_EMAIL: z.email().default('support@flockr.example'),
   LEGAL_JURISDICTION: z.string().trim().min(1).default('the State of Delaware, United States'),
+  SELLER_LEGAL_NAME: z.string().trim().min(1).optional(),
+  SELLER_ADDRESS: z
+    .string()
+    .trim()
+    .min(1)
+    .default('1 Example Street, Wilmington, DE 19801, United States'),
+  PRICES_INCLUDE_TAX: booleanFromEnv.default(true),
   ORDER_TTL_MINUTES: z.coerce
     .number()
     .int()
@@ -82,6 +89,13 @@ export interface AppConfig {
   productName: string;
   supportEmail: string;
   legalJurisdiction: string;
+  /**
+   * Who sells the product, shown on plans, checkout, receipts and legal pages: legal name
+   * (default: the product name) and postal address, one line. The support e-mail is `supportEmail`.
+   */
+  seller: { legalName: string; address: string };
+  /** Whether the listed prices include sales tax / VAT (said next to every price). */
+  pricesIncludeTax: boolean;
   orderTtlMs: number;
   sessionTtlMs: number;
   rememberMeTtlMs: number;
@@ -179,6 +193,8 @@ export function loadConfig(
     productName: e.PRODUCT_NAME,
     supportEmail: e.SUPPORT_EMAIL,
     legalJurisdiction: e.LEGAL_JURISDICTION,
+    seller: { legalName: e.SELLER_LEGAL_NAME ?? e.PRODUCT_NAME, address: e.SELLER_ADDRESS },
+    pricesIncludeTax: e.PRICES_INCLUDE_TAX,
     orderTtlMs: e.ORDER_TTL_MINUTES * 60_000,
     sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
     rememberMeTtlMs: e.REMEMBER_ME_TTL_DAYS * 86_400_000,

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { idSchema, isoDateTimeSchema, paginationQuerySchema, paginationSchema } from './common.js';
 import { SUBSCRIPTION_DURATIONS } from './constants.js';
+import { sellerSchema } from './site.js';
 import { tokenText } from './text.js';
 
 export const ORDER_STATUSES = [
@@ -189,6 +190,8 @@ export const sandboxCheckoutSchema = z.object({
   status: orderStatusSchema,
   expires_at: isoDateTimeSchema,
   merchant: z.string().describe('Product name shown as the merchant'),
+  seller: sellerSchema.describe('Who sells it (legal name, address, support e-mail)'),
+  prices_include_tax: z.boolean(),
   return_url: z.string().describe('Where to go after paying or cancelling'),
 });
 export type SandboxCheckout = z.infer<typeof sandboxCheckoutSchema>;

@@ -88,6 +88,8 @@ import { siteConfigSchema } from './site.js';
 import {
   cancelSubscriptionResponseSchema,
   mySubscriptionsResponseSchema,
+  quoteQuerySchema,
+  quoteResponseSchema,
 } from './subscriptions.js';
 import {
   updateNotificationsRequestSchema,
@@ -310,6 +312,16 @@ export const API = {
       access: 'user',
       params: idParamsSchema,
       responses: { 200: cancelSubscriptionResponseSchema, ...errors(400, 401, 403, 404, 409) },
+    }),
+    quote: endpoint({
+      method: 'GET',
+      path: '/subscriptions/quote',
+      summary:
+        'What paying for a plan and period would do now: price today, start, end, time converted (README "Subscriptions")',
+      tag: 'subscriptions',
+      access: 'user',
+      query: quoteQuerySchema,
+      responses: { 200: quoteResponseSchema, ...errors(400, 401, 403, 404) },
     }),
     resume: endpoint({
       method: 'POST',

@@ -1,6 +1,17 @@
 /** Site configuration (spec section 3) served to the web app at `GET /site/config`. */
 import { z } from 'zod';
 
+/**
+ * Who sells the product (configuration `SELLER_LEGAL_NAME`, `SELLER_ADDRESS`, `SUPPORT_EMAIL`):
+ * shown where people pay (plans, checkout, receipts) and on the legal pages.
+ */
+export const sellerSchema = z.object({
+  legal_name: z.string(),
+  address: z.string(),
+  support_email: z.string(),
+});
+export type Seller = z.infer<typeof sellerSchema>;
+
 export const siteConfigSchema = z.object({
   product_name: z.string(),
   support_email: z.string(),
@@ -10,6 +21,9 @@ export const siteConfigSchema = z.object({
   phone_enabled: z.boolean(),
   legal_jurisdiction: z.string(),
   payment_provider: z.string(),
+  seller: sellerSchema,
+  /** Whether the listed prices include sales tax / VAT (`PRICES_INCLUDE_TAX`). */
+  prices_include_tax: z.boolean(),
 });
 export type SiteConfig = z.infer<typeof siteConfigSchema>;
 
@@ -34,4 +48,16 @@ function productSlug(productName: string): string {
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-|-$/g, '') || 'program'
   );
+}
+
+/** The sentence that says whether prices include tax (configuration `PRICES_INCLUDE_TAX`). */
+export function taxNote(pricesIncludeTax: boolean): string {
+  return pricesIncludeTax
+    ? 'Prices include all taxes.'
+    : 'Prices exclude sales tax; any tax that applies is added at payment.';
+}
+
+/** "Sold by {legal name}, {address}" — one line naming the seller. */
+export function soldBy(seller: Seller): string {
+  return `Sold by ${seller.legal_name}, ${seller.address}`;
 }

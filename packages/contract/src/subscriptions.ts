@@ -1,6 +1,7 @@
 /** Subscriptions (spec section 7: my-subscriptions and cancel). */
 import { z } from 'zod';
 import { idSchema, isoDateTimeSchema } from './common.js';
+import { durationMonthsSchema } from './orders.js';
 import { subscriptionStatusSchema } from './users.js';
 
 /** One prepaid period and the order that paid for it. */
@@ -37,3 +38,52 @@ export type MySubscriptionsResponse = z.infer<typeof mySubscriptionsResponseSche
 /** `DELETE /subscriptions/{id}/cancel` answer. */
 export const cancelSubscriptionResponseSchema = z.object({ subscription: subscriptionSchema });
 export type CancelSubscriptionResponse = z.infer<typeof cancelSubscriptionResponseSchema>;
+
+/**
+ * `GET /subscriptions/quote` query: the plan and period the buyer is about to pay for.
+ * `duration_months` arrives as text in the query string ("1" or "12").
+ */
+export const quoteQuerySchema = z.object({
+  plan_id: idSchema,
+  duration_months: z.coerce.number().pipe(durationMonthsSchema),
+});
+export type QuoteQuery = z.input<typeof quoteQuerySchema>;
+
+/**
+ * What paying for a plan would do now (README "Subscriptions"): NEW (nothing active: starts
+ * now), RENEWAL (same plan or same monthly price: starts at the current expiry), UPGRADE (higher
+ * monthly price: starts now, the time left converted pro rata by monthly price and added first),
+ * DOWNGRADE (lower monthly price: starts when the current period ends).
+ */
+export const planChangeSchema = z.enum(['NEW', 'RENEWAL', 'UPGRADE', 'DOWNGRADE']);
+export type PlanChange = z.infer<typeof planChangeSchema>;
+
+/**
+ * `GET /subscriptions/quote` answer: the price due today (decimal, in `currency`) and the period
+ * the payment would grant if it arrived now, computed by the same rule as a paid order. `current`
+ * is the plan in force (null when nothing is active): `remaining_seconds` of it are left and, on
+ * an UPGRADE, become `carried_over_seconds` of the new plan (0 otherwise).
+ */
+export const quoteResponseSchema = z
+  .object({
+    plan_id: idSchema,
+    plan_name: z.string(),
+    duration_months: durationMonthsSchema,
+    amount: z.number().describe('Price due today'),
+    currency: z.string().length(3),
+    change: planChangeSchema,
+    starts_at: isoDateTimeSchema.describe('When the paid period would start'),
+    ends_at: isoDateTimeSchema.describe('When access would end'),
+    current: z
+      .object({
+        plan_id: idSchema,
+        plan_name: z.string(),
+        expires_at: isoDateTimeSchema,
+        monthly_price: z.number(),
+        remaining_seconds: z.number().int().min(0),
+      })
+      .nullable(),
+    carried_over_seconds: z.number().int().min(0),
+  })
+  .describe('Quote');
+export type QuoteResponse = z.infer<typeof quoteResponseSchema>;

@@ -3,24 +3,39 @@
  * support address. Links are absolute URLs under PUBLIC_URL.
  */
 import escapeHtml from 'escape-html';
-import { orderRef } from '@flockr/contract';
+import { orderRef, taxNote } from '@flockr/contract';
 import type { AppConfig } from '../config.js';
 
 export interface Brand {
   productName: string;
   supportEmail: string;
   publicUrl: string;
+  /** Who sells the product (legal name and address; receipts name them), when configured. */
+  seller?: { legalName: string; address: string };
+  /** Whether prices include tax (receipts say so). */
+  pricesIncludeTax?: boolean;
 }
 
 /** The brand every e-mail carries, from the configuration. */
 export function brandOf(
-  config: Pick<AppConfig, 'productName' | 'supportEmail' | 'publicUrl'>,
+  config: Pick<AppConfig, 'productName' | 'supportEmail' | 'publicUrl'> &
+    Partial<Pick<AppConfig, 'seller' | 'pricesIncludeTax'>>,
 ): Brand {
   return {
     productName: config.productName,
     supportEmail: config.supportEmail,
     publicUrl: config.publicUrl,
+    seller: config.seller,
+    pricesIncludeTax: config.pricesIncludeTax,
   };
+}
+
+/** The seller lines of a receipt: "Sold by {legal name}, {address}." and the tax sentence. */
+function sellerLines(b: Brand): string[] {
+  return [
+    ...(b.seller ? [`Sold by ${b.seller.legalName}, ${b.seller.address}.`] : []),
+    ...(b.pricesIncludeTax === undefined ? [] : [taxNote(b.pricesIncludeTax)]),
+  ];
 }
 
 export interface Rendered {
@@ -123,6 +138,7 @@ export const templates = {
         `Plan: ${r.planName} (${r.period})`,
         `Amount: ${r.amount}`,
         `Date: ${r.date}`,
+        ...sellerLines(b),
         'You can download the program from your account at any time while your subscription is active.',
       ],
       { label: 'Open Order History', url: `${b.publicUrl}/orders` },
@@ -131,6 +147,7 @@ export const templates = {
     layout(b, `Refund for order #${orderRef(r.orderId)}`, [
       `Hi ${username},`,
       `Order #${orderRef(r.orderId)} (${r.planName}, ${r.amount}) was refunded. The time it added to your subscription was removed.`,
+      ...sellerLines(b),
     ]),
   expiryReminder: (
     b: Brand,

@@ -40,6 +40,12 @@ export const routes: RouteObject[] = [
             children: [{ path: 'orders', ...page(() => import('./routes/orders')) }],
           },
           {
+            element: <SignedInOnly denied={CLIENT_ERRORS.accessDenied.orders} />,
+            children: [
+              { path: 'thank-you/:orderRef', ...page(() => import('./routes/thank-you')) },
+            ],
+          },
+          {
             element: <SignedInOnly denied={CLIENT_ERRORS.accessDenied.profile} />,
             children: [{ path: 'profile', ...page(() => import('./routes/profile')) }],
           },

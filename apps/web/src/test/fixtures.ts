@@ -43,6 +43,12 @@ export const siteConfig: SiteConfig = siteConfigSchema.parse({
   phone_enabled: false,
   legal_jurisdiction: 'the State of Delaware, United States',
   payment_provider: 'sandbox',
+  seller: {
+    legal_name: 'Flockr Software LLC',
+    address: '1 Example Street, Wilmington, DE 19801, United States',
+    support_email: 'support@flockr.example',
+  },
+  prices_include_tax: true,
 });
 
 /** A plan; PRO by default (19.99 / 199.99 USD). */

@@ -17,6 +17,7 @@ import {
 import type { AppContext } from '../../context.js';
 import type { OrderRow, UserRow } from '../../db/schema.js';
 import { conflict, notFound } from '../../lib/http-error.js';
+import { sellerOf } from '../site/service.js';
 import { receiveWebhook } from './events.js';
 import { findOwnOrder, qrCodeUrl } from './orders.js';
 import type { PageAction } from './providers/provider.js';
@@ -26,8 +27,13 @@ import {
   insertCheckoutSessionOnce,
 } from './repository.js';
 
-/** Where the buyer returns after the payment page. */
-const returnUrl = (ctx: AppContext) => `${ctx.config.publicUrl}/orders`;
+/**
+ * Where the buyer returns after the payment page: the web app's thank-you page of the order,
+ * named by its short reference (the page shows no more of the order than that), which follows
+ * the order's status and gives the next steps.
+ */
+const returnUrl = (ctx: AppContext, orderId: string) =>
+  `${ctx.config.publicUrl}/thank-you/${orderRef(orderId)}`;
 
 /**
  * `POST /payments/create`: opens (or reopens) the hosted checkout for the caller's own order
@@ -64,7 +70,7 @@ async function startCheckout(ctx: AppContext, user: UserRow, order: OrderRow, pl
     amountMinor: order.amountMinor,
     currency: order.currency,
     expiresAt: order.expiresAt,
-    returnUrl: returnUrl(ctx),
+    returnUrl: returnUrl(ctx, order.id),
   });
   return insertCheckoutSessionOnce(ctx.db, {
     orderId: order.id,
@@ -100,7 +106,9 @@ export async function paymentPage(ctx: AppContext, sessionId: string): Promise<S
     status: effectiveOrderStatus(order, ctx.now()),
     expires_at: order.expiresAt.toISOString(),
     merchant: ctx.config.productName,
-    return_url: returnUrl(ctx),
+    seller: sellerOf(ctx.config),
+    prices_include_tax: ctx.config.pricesIncludeTax,
+    return_url: returnUrl(ctx, order.id),
   };
 }
 
@@ -129,7 +137,7 @@ export async function actOnPaymentPage(
   return {
     order_ref: orderRef(order.id),
     status: effectiveOrderStatus(after!.order, ctx.now()),
-    return_url: returnUrl(ctx),
+    return_url: returnUrl(ctx, order.id),
   };
 }
 

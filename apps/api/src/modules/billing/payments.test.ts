@@ -134,7 +134,13 @@ describe('sandbox checkout and fulfilment', () => {
       status: 'PENDING',
       expires_at: expect.any(String),
       merchant: 'Flockr',
-      return_url: 'http://localhost:3000/orders',
+      seller: {
+        legal_name: 'Flockr',
+        address: '1 Example Street, Wilmington, DE 19801, United States',
+        support_email: 'support@flockr.example',
+      },
+      prices_include_tax: true,
+      return_url: `http://localhost:3000/thank-you/${orderId.slice(-8)}`,
     });
     expect(page.body).not.toContain(owner.payload.email);
     expect(page.body).not.toContain(orderId);
@@ -167,7 +173,7 @@ describe('sandbox checkout and fulfilment', () => {
     expect(first.json()).toEqual({
       order_ref: orderId.slice(-8),
       status: 'COMPLETED',
-      return_url: 'http://localhost:3000/orders',
+      return_url: `http://localhost:3000/thank-you/${orderId.slice(-8)}`,
     });
     const second = await sandboxPay(h.app, user.headers, sessionId);
     expect(second.statusCode).toBe(200);

@@ -1,6 +1,16 @@
 /** The public site configuration (spec section 3), from the environment. */
-import type { SiteConfig } from '@flockr/contract';
+import type { Seller, SiteConfig } from '@flockr/contract';
+import type { AppConfig } from '../../config.js';
 import type { AppContext } from '../../context.js';
+
+/** The seller's identity as the API shows it (configuration: README "Configuration"). */
+export function sellerOf(config: Pick<AppConfig, 'seller' | 'supportEmail'>): Seller {
+  return {
+    legal_name: config.seller.legalName,
+    address: config.seller.address,
+    support_email: config.supportEmail,
+  };
+}
 
 /** The site configuration the web app may see (no secrets). */
 export function siteConfig(ctx: AppContext): SiteConfig {
@@ -13,5 +23,7 @@ export function siteConfig(ctx: AppContext): SiteConfig {
     phone_enabled: false,
     legal_jurisdiction: ctx.config.legalJurisdiction,
     payment_provider: ctx.config.paymentProvider,
+    seller: sellerOf(ctx.config),
+    prices_include_tax: ctx.config.pricesIncludeTax,
   };
 }

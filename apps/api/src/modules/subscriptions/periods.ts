@@ -63,3 +63,23 @@ export function planPeriod(
   const endsAt = months(new Date(addMilliseconds(new UTCDate(now), carriedOverMs).getTime()));
   return { startsAt: now, endsAt, upgrade: true, carriedOverMs };
 }
+
+/**
+ * How buying `bought` relates to what the buyer has at `now`, by the same rule as
+ * {@link planPeriod}: NEW when nothing is active; UPGRADE when planPeriod would upgrade (another
+ * plan with a higher monthly price); DOWNGRADE for another plan with a lower monthly price;
+ * RENEWAL otherwise (the same plan, or a plan at the same price: it extends from the expiry).
+ */
+export function planChange(
+  now: Date,
+  current: CurrentTime | null | undefined,
+  bought: BoughtPlan,
+): 'NEW' | 'RENEWAL' | 'UPGRADE' | 'DOWNGRADE' {
+  const active = current && current.expiresAt > now ? current : null;
+  if (!active) return 'NEW';
+  if (active.planId === bought.planId) return 'RENEWAL';
+  if (bought.monthlyPriceMinor > active.monthlyPriceMinor && bought.monthlyPriceMinor > 0)
+    return 'UPGRADE';
+  if (bought.monthlyPriceMinor < active.monthlyPriceMinor) return 'DOWNGRADE';
+  return 'RENEWAL';
+}

@@ -1,14 +1,17 @@
-/** Subscription routes (spec §7): my-subscriptions, cancel at period end, resume. */
+/** Subscription routes (spec §7): my-subscriptions, the quote of a purchase, cancel at period end, resume. */
 import type { FastifyInstance } from 'fastify';
 import { API } from '@flockr/contract';
 import type { AppContext } from '../../context.js';
 import { route } from '../../plugins/route.js';
-import { mySubscriptions, setCancelAtPeriodEnd } from './service.js';
+import { mySubscriptions, quotePlanChange, setCancelAtPeriodEnd } from './service.js';
 
 /** Registers the subscription routes on `app`. */
 export function subscriptionRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     route(app, API.subscriptions.mine, async ({ user }) => mySubscriptions(ctx, user));
+    route(app, API.subscriptions.quote, async ({ user, query }) =>
+      quotePlanChange(ctx, user, query.plan_id, query.duration_months),
+    );
     route(app, API.subscriptions.cancel, async ({ user, params }) => ({
       subscription: await setCancelAtPeriodEnd(ctx, user, params.id, true),
     }));

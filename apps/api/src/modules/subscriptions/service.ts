@@ -3,14 +3,20 @@
  * billing's transaction when an order is paid, refunded or cancelled — granting and taking back
  * paid time (README "Subscriptions"; the period rule is periods.ts).
  */
-import type { MySubscriptionsResponse, Subscription, UserSubscription } from '@flockr/contract';
+import {
+  toMajorUnits,
+  type MySubscriptionsResponse,
+  type QuoteResponse,
+  type Subscription,
+  type UserSubscription,
+} from '@flockr/contract';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import type { OrderRow, UserRow } from '../../db/schema.js';
 import { conflict, forbidden, notFound } from '../../lib/http-error.js';
 import { figureTotals, recordSubscriptionCreated } from '../figures/service.js';
-import { monthlyPriceOf } from '../plans/service.js';
-import { planPeriod } from './periods.js';
+import { monthlyPriceOf, quote } from '../plans/service.js';
+import { planChange, planPeriod, type CurrentTime } from './periods.js';
 import {
   activeSubscribersPerPlan,
   countActiveSubscriptions,
@@ -107,6 +113,58 @@ export async function setCancelAtPeriodEnd(
     await updateSubscription(tx, id, { cancelAtPeriodEnd: cancel, updatedAt: now });
   });
   return (await subscriptionView(ctx, user.id))!;
+}
+
+/**
+ * `GET /subscriptions/quote`: what paying for `planId` over `durationMonths` would do if the
+ * payment arrived now — the price due today (the order's price) and the period granted, by the
+ * rule a paid order follows (`planPeriod`, README "Subscriptions"), from the plan in force.
+ * Reads only.
+ * @throws 404 PLAN_NOT_FOUND; 400 PLAN_NOT_PURCHASABLE (inactive or free plan).
+ */
+export async function quotePlanChange(
+  ctx: AppContext,
+  user: UserRow,
+  planId: string,
+  durationMonths: 1 | 12,
+): Promise<QuoteResponse> {
+  const { plan, amountMinor } = await quote(ctx.db, planId, durationMonths);
+  const now = ctx.now();
+  const [inForce] = await findInForce(ctx.db, [user.id], now);
+  const currentPrice = inForce ? await monthlyPriceOf(ctx.db, inForce.planId) : 0;
+  const current: CurrentTime | null = inForce
+    ? {
+        expiresAt: inForce.subscription.expiresAt,
+        planId: inForce.planId,
+        monthlyPriceMinor: currentPrice,
+      }
+    : null;
+  const bought = { planId: plan.id, monthlyPriceMinor: plan.monthlyPriceMinor };
+  const period = planPeriod(now, current, bought, durationMonths);
+  const change = planChange(now, current, bought);
+  const active = change !== 'NEW' && inForce;
+  return {
+    plan_id: plan.id,
+    plan_name: plan.name,
+    duration_months: durationMonths,
+    amount: toMajorUnits(amountMinor, plan.currency),
+    currency: plan.currency,
+    change,
+    starts_at: period.startsAt.toISOString(),
+    ends_at: period.endsAt.toISOString(),
+    current: active
+      ? {
+          plan_id: inForce.planId,
+          plan_name: inForce.planName,
+          expires_at: inForce.subscription.expiresAt.toISOString(),
+          monthly_price: toMajorUnits(currentPrice, plan.currency),
+          remaining_seconds: Math.floor(
+            (inForce.subscription.expiresAt.getTime() - now.getTime()) / 1000,
+          ),
+        }
+      : null,
+    carried_over_seconds: Math.floor(period.carriedOverMs / 1000),
+  };
 }
 
 /** True when `userId` has paid time left at `now`. */

@@ -1,4 +1,5 @@
 /** `/privacy`. */
+import { SellerIdentity } from '../../components/layout/seller-identity';
 import { Container } from '../../components/ui/page';
 import { PrivacyPolicy } from '../../features/legal/components/privacy-policy';
 import { useSiteConfig } from '../../lib/site-config';
@@ -11,6 +12,9 @@ export default function PrivacyRoute() {
   return (
     <Container className="py-10 sm:py-14">
       <PrivacyPolicy productName={productName} config={config} />
+      <section aria-label="Seller" className="mx-auto mt-6 max-w-3xl px-6 sm:px-10">
+        <SellerIdentity config={config} />
+      </section>
     </Container>
   );
 }

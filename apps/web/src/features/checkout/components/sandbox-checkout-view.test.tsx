@@ -28,6 +28,12 @@ function checkout(status: OrderStatus = 'PENDING'): SandboxCheckout {
     status,
     expires_at: '2099-01-01T00:00:00.000Z',
     merchant: 'Flockr',
+    seller: {
+      legal_name: 'Flockr Software LLC',
+      address: '1 Example Street, Wilmington, DE 19801, United States',
+      support_email: 'support@flockr.example',
+    },
+    prices_include_tax: true,
     return_url: returnUrl,
   };
 }
@@ -58,6 +64,12 @@ describe('sandbox checkout page', () => {
     expect(screen.getByText('#c3d4e5f6')).toBeInTheDocument();
     expect(screen.getAllByText('$19.99').length).toBeGreaterThan(0);
     expect(screen.getByText(SANDBOX_BRAND)).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Sold by Flockr Software LLC, 1 Example Street, Wilmington, DE 19801, United States. Support: support@flockr.example',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Prices include all taxes.')).toBeInTheDocument();
     expect(document.title).toBe(`Checkout · ${SANDBOX_BRAND}`);
     const [load] = callsTo(API.payments.checkout);
     expect(load!.params.sessionId).toBe(sessionId);

@@ -1,13 +1,20 @@
 /**
  * The sandbox payment provider's hosted checkout page (payment_url = /sandbox/checkout/{id}).
  * Deliberately styled as a neutral third-party page, not as our site: "Sandbox Payments" brand,
- * "Test mode" badge, the merchant (product name), plan, period, amount, the order's short
- * reference, and Pay / Cancel. Like any hosted checkout, the session id in its URL is the
+ * "Test mode" badge, the merchant (product name) and who sells it (legal name, address, support
+ * e-mail), plan, period, amount and whether it includes tax, the order's short reference, and
+ * Pay / Cancel. Like any hosted checkout, the session id in its URL is the
  * capability: it opens on any device (a phone that scanned the QR code) without signing in.
  */
 import type { ReactNode } from 'react';
 import { CheckCircle2, CircleSlash, Clock, Lock, XCircle } from 'lucide-react';
-import { formatMoney, type OrderStatus, type SandboxCheckout } from '@flockr/contract';
+import {
+  formatMoney,
+  soldBy,
+  taxNote,
+  type OrderStatus,
+  type SandboxCheckout,
+} from '@flockr/contract';
 import { formatDateTime, periodLabel } from '../../../lib/format';
 import { useCancelSandbox, usePaySandbox, useSandboxSession } from '../api/sandbox';
 
@@ -213,7 +220,11 @@ function PaymentPanel({
             <dd className="font-semibold">{amount}</dd>
           </div>
         </dl>
-        <p className="mt-6 flex items-center gap-1.5 text-xs text-neutral-600">
+        <p className="mt-2 text-xs text-neutral-600">{taxNote(session.prices_include_tax)}</p>
+        <p className="mt-4 text-xs text-neutral-600">
+          {soldBy(session.seller)}. Support: {session.seller.support_email}
+        </p>
+        <p className="mt-4 flex items-center gap-1.5 text-xs text-neutral-600">
           <Clock aria-hidden="true" className="size-3.5" />
           Session expires {formatDateTime(session.expires_at)}
         </p>

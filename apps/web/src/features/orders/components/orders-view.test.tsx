@@ -72,6 +72,11 @@ describe('/orders', () => {
     expect(
       within(rows[0]!).getByRole('img', { name: 'QR code to pay order #c3d4e5f6' }),
     ).toHaveAttribute('src', pending.qr_code_url);
+    // Pay Now leads; on phones the QR code (paying on another device) is folded away below it.
+    const payNow = within(rows[0]!).getByRole('link', { name: 'Pay Now' });
+    const qr = within(rows[0]!).getByRole('img', { name: 'QR code to pay order #c3d4e5f6' });
+    expect(payNow.compareDocumentPosition(qr) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(rows[0]!).getByText('Pay on another device (QR code)').tagName).toBe('SUMMARY');
     expect(within(rows[1]!).getByText('#0000beef')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('Yearly')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('Completed')).toBeInTheDocument();

@@ -1,6 +1,7 @@
 /**
  * Order history of /orders (spec section 2): orders with id (last 8 characters), plan, period,
- * amount, status and date; Pay Now and a QR image for payable PENDING orders; Refresh; the
+ * amount, status and date; Pay Now and a QR image for payable PENDING orders (on phones Pay Now
+ * leads and the QR code, for paying on another device, folds away); Refresh; the
  * "No orders yet" empty state with View Plans.
  */
 import { useState, type ReactNode } from 'react';
@@ -75,25 +76,43 @@ function OrderRow({ order }: { order: Order }) {
           </div>
         </div>
         {payable && order.payment_url ? (
-          <div className="flex items-center gap-4 sm:flex-col sm:items-end">
-            {order.qr_code_url ? (
-              <img
-                src={order.qr_code_url}
-                alt={`QR code to pay order #${short}`}
-                width={112}
-                height={112}
-                className="size-28 rounded-lg border border-slate-200 bg-white p-1"
-              />
-            ) : null}
+          <div className="flex flex-col gap-3 sm:items-end">
+            {/* Paying here comes first; the QR code is for paying on another device. */}
             <a
               href={order.payment_url}
               target="_blank"
               rel="noopener"
-              className={buttonClasses({ size: 'sm' })}
+              className={buttonClasses({ size: 'sm', className: 'w-full sm:w-auto' })}
             >
               <ExternalLink aria-hidden="true" className="size-4" />
               Pay Now
             </a>
+            {order.qr_code_url ? (
+              <>
+                <img
+                  src={order.qr_code_url}
+                  alt={`QR code to pay order #${short}`}
+                  width={112}
+                  height={112}
+                  className="hidden size-28 rounded-lg border border-slate-200 bg-white p-1 sm:block"
+                />
+                <p className="hidden max-w-28 text-center text-xs text-slate-600 sm:block">
+                  Scan to pay on another device
+                </p>
+                <details className="text-sm sm:hidden">
+                  <summary className="cursor-pointer font-medium text-slate-700">
+                    Pay on another device (QR code)
+                  </summary>
+                  <img
+                    src={order.qr_code_url}
+                    alt={`QR code to pay order #${short} on another device`}
+                    width={112}
+                    height={112}
+                    className="mt-2 size-28 rounded-lg border border-slate-200 bg-white p-1"
+                  />
+                </details>
+              </>
+            ) : null}
           </div>
         ) : null}
       </div>

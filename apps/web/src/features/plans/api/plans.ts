@@ -1,15 +1,15 @@
 /**
- * The plans page's calls as hooks (spec section 7): the plan list, the purchase (subscribe, then
- * create the payment; spec section 4) and the order's status, polled until it is paid. Each hook
- * owns its query key, what it refreshes and what it announces; components only read their state.
+ * The plans page's calls as hooks (spec section 7): the plan list, the quote of a purchase, the
+ * purchase (subscribe, then create the payment; spec section 4) and the order's status, polled
+ * until it is paid. Each hook owns its query key, what it refreshes and what it announces;
+ * components only read their state.
  */
-import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import {
   API,
   CLIENT_ERRORS,
+  orderRef,
   type CreatePaymentResponse,
   type Plan,
   type SubscriptionDuration,
@@ -20,8 +20,8 @@ import { queryKeys } from '../../../lib/query-keys';
 
 const d = CLIENT_ERRORS.defaults;
 
-/** Notice text after a purchase was started (the order can be paid later from the history). */
-export const ORDER_WAITING_TEXT = 'Your order is waiting in Order History';
+/** Fallback text when the quote cannot be loaded. */
+export const QUOTE_FAILED_TEXT = 'Could not work out the price. Please try again.';
 
 /**
  * The active plans and the yearly discount (`GET /subscriptions/plans`); errors carry the
@@ -35,6 +35,26 @@ export function usePlans() {
   });
 }
 
+/**
+ * What paying for `plan` over `durationMonths` would do now (`GET /subscriptions/quote`): price
+ * today, new or renewal or upgrade or downgrade, start and end, time converted. Idle while
+ * `plan` is undefined. Personal, so it lives under the private key root.
+ */
+export function useQuote(plan: Plan | undefined, durationMonths: SubscriptionDuration) {
+  return useQuery({
+    queryKey: [...queryKeys.subscriptions, 'quote', plan?.id ?? '', durationMonths] as const,
+    queryFn: ({ signal }) =>
+      call(
+        API.subscriptions.quote,
+        { query: { plan_id: plan?.id ?? '', duration_months: durationMonths } },
+        { signal, fallback: QUOTE_FAILED_TEXT },
+      ),
+    enabled: !!plan,
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
 /** What a purchase produced: the plan, the new order's id and where to pay it. */
 export interface PurchaseResult {
   plan: Plan;
@@ -43,17 +63,52 @@ export interface PurchaseResult {
   payment: CreatePaymentResponse;
 }
 
-/** What {@link usePurchase} is given: the plan and the period in months (1 or 12). */
+/**
+ * What {@link usePurchase} is given: the plan, the period in months (1 or 12), and the tab
+ * {@link openPaymentTab} opened on the click (null when the browser refused it).
+ */
 export interface PurchaseInput {
   plan: Plan;
   durationMonths: SubscriptionDuration;
+  tab: Window | null;
+}
+
+/**
+ * Opens an empty tab for the payment page. Call it synchronously in the click handler, before
+ * any request: browsers (Safari, iOS) only allow a new tab during the click itself, so the tab is
+ * opened now and sent to the payment page when its URL arrives. Returns null when the browser
+ * refused; the purchase then goes to the payment page in this tab.
+ */
+export function openPaymentTab(): Window | null {
+  let tab: Window | null;
+  try {
+    tab = window.open('', '_blank');
+  } catch {
+    return null;
+  }
+  if (!tab) return null;
+  try {
+    // The payment page must not be able to reach back into this page.
+    tab.opener = null;
+    tab.document.title = 'Opening the payment page…';
+    tab.document.body.textContent = 'Opening the secure payment page…';
+  } catch {
+    // Some browsers do not let us write into the new tab; it is navigated all the same.
+  }
+  return tab;
+}
+
+/** Where the buyer follows the order after paying: the thank-you page of its short reference. */
+export function thankYouPath(orderId: string): string {
+  return `/thank-you/${orderRef(orderId)}`;
 }
 
 /**
  * The purchase flow of spec section 4: `POST /subscriptions/subscribe` places the PENDING order,
- * `POST /payments/create` opens its payment; on success the payment page opens in a new tab, the
- * order history is refreshed and a notice points to it. The result (`data`) is the
- * {@link PurchaseResult}; `error.message` is the server's text, else 'Subscription failed'.
+ * `POST /payments/create` opens its payment. Then the tab opened on the click goes to the payment
+ * page and this tab to the thank-you page, which follows the order; without a tab (the browser
+ * refused it) this tab goes to the payment page, which returns to the thank-you page. On failure
+ * the empty tab is closed. `error.message` is the server's text, else 'Subscription failed'.
  */
 export function usePurchase() {
   const queryClient = useQueryClient();
@@ -72,13 +127,17 @@ export function usePurchase() {
       );
       return { plan, durationMonths, orderId: order_id, payment };
     },
-    onSuccess: ({ payment }) => {
-      window.open(payment.payment_url, '_blank');
+    onSuccess: ({ payment, orderId }, { tab }) => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.orders });
-      toast.info(ORDER_WAITING_TEXT, {
-        description: 'Complete the payment in the new tab, or pay later from Order History.',
-        action: { label: 'View orders', onClick: () => void navigate('/orders') },
-      });
+      if (tab && !tab.closed) {
+        tab.location.href = payment.payment_url;
+        void navigate(thankYouPath(orderId), { state: { paymentUrl: payment.payment_url } });
+      } else {
+        window.location.assign(payment.payment_url);
+      }
+    },
+    onError: (_error, { tab }) => {
+      tab?.close();
     },
   });
 }
@@ -105,31 +164,4 @@ export function useOrderStatus(orderId: string | undefined) {
     refetchIntervalInBackground: true,
     staleTime: 0,
   });
-}
-
-/**
- * Watches the order of `purchase` (see {@link useOrderStatus}) and, once it leaves PENDING,
- * announces the outcome once (paid: a success toast; otherwise a warning naming the status) and
- * refreshes the session, the orders and the subscriptions, so "Current plan" follows at once.
- */
-export function useOrderOutcome(purchase: { orderId: string; planName: string } | undefined) {
-  const queryClient = useQueryClient();
-  const { data } = useOrderStatus(purchase?.orderId);
-  const announced = useRef<string | null>(null);
-  const status = data?.status;
-  const orderId = purchase?.orderId;
-  const planName = purchase?.planName;
-
-  useEffect(() => {
-    if (!orderId || !status || status === 'PENDING' || announced.current === orderId) return;
-    announced.current = orderId;
-    if (status === 'COMPLETED') {
-      toast.success(`Payment received. Your ${planName} plan is active.`);
-    } else {
-      toast.warning(`Your ${planName} order was not paid (${status.toLowerCase()}).`);
-    }
-    void queryClient.invalidateQueries({ queryKey: queryKeys.session });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.orders });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.subscriptions });
-  }, [orderId, planName, status, queryClient]);
 }

@@ -5,7 +5,7 @@ import { PLAN_NAMES, displayedYearlySaving, formatMoney, type Plan } from '@floc
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
-import { formatWholeMoney } from '../../../lib/format';
+import { formatDate, formatWholeMoney } from '../../../lib/format';
 import type { BillingPeriod } from './billing-toggle';
 
 /** True for the free plan, which is shown but cannot be bought (the server refuses it). */
@@ -22,6 +22,43 @@ export function yearlySavingText(plan: Plan): string | null {
   return saving > 0 ? `Save ${formatWholeMoney(saving, plan.currency)}` : null;
 }
 
+/**
+ * How a paid plan relates to the subscriber's plan in force (README "Subscriptions"): `current`
+ * (buying it extends), `upgrade` (higher monthly price: starts now), `downgrade` (lower: starts
+ * when the current period ends), or `new` (nothing active, or signed out).
+ */
+export type PlanRelation = 'current' | 'upgrade' | 'downgrade' | 'new';
+
+/** The relation of `plan` to `current` (the plan in force, undefined when none). */
+export function planRelation(plan: Plan, current: Plan | undefined): PlanRelation {
+  if (!current || isFreePlan(current)) return 'new';
+  if (current.id === plan.id) return 'current';
+  if (plan.monthly_price > current.monthly_price) return 'upgrade';
+  if (plan.monthly_price < current.monthly_price) return 'downgrade';
+  return 'current';
+}
+
+/** The label of a paid plan's button: "Choose PRO", "Extend PRO", "Upgrade to PRO+", "Switch to PRO". */
+export function actionLabel(plan: Plan, relation: PlanRelation): string {
+  switch (relation) {
+    case 'current':
+      return `Extend ${plan.name}`;
+    case 'upgrade':
+      return `Upgrade to ${plan.name}`;
+    case 'downgrade':
+      return `Switch to ${plan.name}`;
+    default:
+      return `Choose ${plan.name}`;
+  }
+}
+
+/**
+ * The yearly price's per-month equivalent, e.g. (199.99, 'USD') → '$16.67/month, billed yearly'.
+ */
+export function perMonthText(yearlyPrice: number, currency: string): string {
+  return `${formatMoney(Math.round((yearlyPrice / 12) * 100) / 100, currency)}/month, billed yearly`;
+}
+
 /** The card; `onChoose` starts the purchase (or the sign-up redirect when signed out). */
 export function PlanCard({
   plan,
@@ -32,6 +69,8 @@ export function PlanCard({
   purchasing,
   disabled,
   onChoose,
+  relation = 'new',
+  currentEndsAt,
 }: {
   plan: Plan;
   period: BillingPeriod;
@@ -42,6 +81,10 @@ export function PlanCard({
   purchasing: boolean;
   disabled: boolean;
   onChoose: (plan: Plan) => void;
+  /** How this plan relates to the subscriber's plan in force. */
+  relation?: PlanRelation;
+  /** When the plan in force ends (ISO), for "starts when…" on a lower plan. */
+  currentEndsAt?: string;
 }) {
   const free = isFreePlan(plan);
   const yearly = period === 'yearly';
@@ -100,6 +143,9 @@ export function PlanCard({
             <span className="text-sm text-slate-600">Billed monthly</span>
           )}
         </div>
+        {yearly && !free ? (
+          <p className="mt-1 text-sm text-slate-600">{perMonthText(price, plan.currency)}</p>
+        ) : null}
       </div>
 
       <ul className="mt-6 flex-1 space-y-3 text-sm text-slate-700">
@@ -123,15 +169,34 @@ export function PlanCard({
             </Link>
           )
         ) : (
-          <Button
-            variant={highlighted ? 'primary' : 'outline'}
-            full
-            loading={purchasing}
-            disabled={disabled}
-            onClick={() => onChoose(plan)}
-          >
-            Choose {plan.name}
-          </Button>
+          <>
+            <Button
+              variant={
+                relation === 'upgrade' || (highlighted && relation === 'new')
+                  ? 'primary'
+                  : 'outline'
+              }
+              full
+              loading={purchasing}
+              disabled={disabled}
+              onClick={() => onChoose(plan)}
+            >
+              {actionLabel(plan, relation)}
+            </Button>
+            {relation === 'downgrade' && currentEndsAt ? (
+              <p className="mt-2 text-center text-sm text-slate-600">
+                Starts {formatDate(currentEndsAt)}, when your current plan ends.
+              </p>
+            ) : relation === 'upgrade' ? (
+              <p className="mt-2 text-center text-sm text-slate-600">
+                Starts at once; your days left are converted.
+              </p>
+            ) : relation === 'current' && currentEndsAt ? (
+              <p className="mt-2 text-center text-sm text-slate-600">
+                Adds time after {formatDate(currentEndsAt)}.
+              </p>
+            ) : null}
+          </>
         )}
       </div>
     </article>

@@ -1,11 +1,12 @@
 /**
- * Content of /plans (spec sections 2 and 4): billing toggle, plan cards, comparison table,
- * custom-solutions box, trust badges, and the purchase flow (subscribe → create payment → open
- * the payment page in a new tab → poll the order until it is paid).
+ * Content of /plans (spec sections 2 and 4): billing toggle, plan cards (Choose, Extend, Upgrade
+ * or Switch, by the subscriber's plan in force), the seller and tax line, comparison table,
+ * custom-solutions box, trust badges, and the purchase flow: the checkout dialog with the
+ * server's quote → "Pay $…" opens the payment tab on the click → subscribe → create payment →
+ * the tab goes to the payment page and this one to the thank-you page.
  */
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { ExternalLink, Receipt } from 'lucide-react';
+import { useNavigate } from 'react-router';
 import type { Plan, User } from '@flockr/contract';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -13,11 +14,13 @@ import { Spinner } from '../../../components/ui/spinner';
 import { withRedirect } from '../../../lib/redirect';
 import { useSession } from '../../../lib/session';
 import { useSiteConfig } from '../../../lib/site-config';
-import { ORDER_WAITING_TEXT, useOrderOutcome, usePlans, usePurchase } from '../api/plans';
+import { SellerIdentity } from '../../../components/layout/seller-identity';
+import { openPaymentTab, usePlans, usePurchase } from '../api/plans';
 import { BillingToggle, type BillingPeriod } from './billing-toggle';
+import { CheckoutDialog } from './checkout-dialog';
 import { ComparisonTable } from './comparison-table';
 import { CustomSolutions } from './custom-solutions';
-import { PlanCard, isFreePlan } from './plan-card';
+import { PlanCard, isFreePlan, planRelation } from './plan-card';
 import { TrustBadges } from './trust-badges';
 
 /**
@@ -38,20 +41,28 @@ export function PlansView() {
   const [period, setPeriod] = useState<BillingPeriod>('monthly');
   const plansQuery = usePlans();
   const purchase = usePurchase();
-  const started = purchase.data;
-  useOrderOutcome(started && { orderId: started.orderId, planName: started.plan.name });
+  const [checkoutPlan, setCheckoutPlan] = useState<Plan | undefined>(undefined);
   const currentPlan = activePlanName(user);
+  const durationMonths = period === 'yearly' ? 12 : 1;
 
   const choose = (plan: Plan) => {
     if (!user) {
       void navigate(withRedirect('/register', '/plans'));
       return;
     }
-    purchase.mutate({ plan, durationMonths: period === 'yearly' ? 12 : 1 });
+    purchase.reset();
+    setCheckoutPlan(plan);
+  };
+
+  // Synchronous on the click: the payment tab must open before any request (openPaymentTab).
+  const pay = () => {
+    if (!checkoutPlan) return;
+    purchase.mutate({ plan: checkoutPlan, durationMonths, tab: openPaymentTab() });
   };
 
   const plans = plansQuery.data?.plans.filter((p) => p.is_active) ?? [];
   const highlightName = plans.find((p) => !isFreePlan(p))?.name;
+  const inForce = plans.find((p) => p.name === currentPlan);
 
   return (
     <>
@@ -62,40 +73,6 @@ export function PlansView() {
           discountPercentage={plansQuery.data?.discount_info.yearly_discount_percentage}
         />
       </div>
-
-      {started ? (
-        <div className="mx-auto mt-8 max-w-3xl">
-          <Alert variant="info" title={ORDER_WAITING_TEXT}>
-            <p>
-              We opened the payment page for your {started.plan.name} order in a new tab. Once you
-              pay, your plan activates automatically.
-            </p>
-            <div className="mt-3 flex flex-wrap gap-x-5 gap-y-2">
-              <Link
-                to="/orders"
-                className="inline-flex items-center gap-1.5 font-semibold text-brand-800 underline underline-offset-2"
-              >
-                <Receipt aria-hidden="true" className="size-4" />
-                Go to Order History
-              </Link>
-              <a
-                href={started.payment.payment_url}
-                target="_blank"
-                rel="noopener"
-                className="inline-flex items-center gap-1.5 font-semibold text-brand-800 underline underline-offset-2"
-              >
-                <ExternalLink aria-hidden="true" className="size-4" />
-                Open payment page
-              </a>
-            </div>
-          </Alert>
-        </div>
-      ) : null}
-      {purchase.error ? (
-        <div className="mx-auto mt-8 max-w-3xl">
-          <Alert variant="error">{purchase.error.message}</Alert>
-        </div>
-      ) : null}
 
       <section aria-label="Plans" className="mt-10">
         {plansQuery.isPending ? (
@@ -122,11 +99,24 @@ export function PlansView() {
                 purchasing={purchase.isPending && purchase.variables?.plan.id === plan.id}
                 disabled={purchase.isPending}
                 onChoose={choose}
+                relation={user ? planRelation(plan, inForce) : 'new'}
+                currentEndsAt={inForce ? user?.subscription?.expires_at : undefined}
               />
             ))}
           </div>
         )}
+        <SellerIdentity config={config} className="mx-auto mt-8 max-w-3xl text-center" />
       </section>
+
+      <CheckoutDialog
+        plan={checkoutPlan}
+        durationMonths={durationMonths}
+        config={config}
+        paying={purchase.isPending}
+        error={purchase.error?.message ?? null}
+        onPay={pay}
+        onClose={() => setCheckoutPlan(undefined)}
+      />
 
       <TrustBadges />
       <ComparisonTable />
