@@ -1,11 +1,13 @@
 /**
  * Content of /plans (spec sections 2 and 4): billing toggle, plan cards, comparison table,
  * custom-solutions box, trust badges, and the purchase flow (subscribe → create payment → open
- * the payment page in a new tab → poll the order until it is paid).
+ * the payment page in a new tab → poll the order until it is paid). A signed-out choice goes to
+ * /register carrying plan and period, and continues to that checkout once signed up or in
+ * (features/plans/api/continue-checkout.ts). On phones the recommended plan comes first.
  */
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { ExternalLink, Receipt } from 'lucide-react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ExternalLink, Loader2, Receipt } from 'lucide-react';
 import type { Plan, User } from '@flockr/contract';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -13,7 +15,10 @@ import { Spinner } from '../../../components/ui/spinner';
 import { withRedirect } from '../../../lib/redirect';
 import { useSession } from '../../../lib/session';
 import { useSiteConfig } from '../../../lib/site-config';
+import { useIsPhone } from '../../../lib/use-media-query';
+import { useContinueChosenPlan } from '../api/continue-checkout';
 import { ORDER_WAITING_TEXT, useOrderOutcome, usePlans, usePurchase } from '../api/plans';
+import { planChoiceLabel, planChoicePath, readPeriod } from '../lib/plan-choice';
 import { BillingToggle, type BillingPeriod } from './billing-toggle';
 import { ComparisonTable } from './comparison-table';
 import { CustomSolutions } from './custom-solutions';
@@ -30,12 +35,20 @@ export function activePlanName(user: User | null, now = Date.now()): string | nu
   return new Date(sub.expires_at).getTime() > now ? sub.plan_name : null;
 }
 
-/** The plans page body (the route adds the title). */
+/** `plans` with the recommended one (`highlightName`) first: the order of the cards on a phone. */
+export function recommendedFirst(plans: Plan[], highlightName: string | undefined): Plan[] {
+  const recommended = plans.find((p) => p.name === highlightName);
+  return recommended ? [recommended, ...plans.filter((p) => p !== recommended)] : plans;
+}
+
+/** The plans page body (the route adds the title); the period starts from `?period=`. */
 export function PlansView() {
   const { user } = useSession();
   const { config } = useSiteConfig();
   const navigate = useNavigate();
-  const [period, setPeriod] = useState<BillingPeriod>('monthly');
+  const [params] = useSearchParams();
+  const [period, setPeriod] = useState<BillingPeriod>(() => readPeriod(params) ?? 'monthly');
+  const phone = useIsPhone();
   const plansQuery = usePlans();
   const purchase = usePurchase();
   const started = purchase.data;
@@ -44,7 +57,7 @@ export function PlansView() {
 
   const choose = (plan: Plan) => {
     if (!user) {
-      void navigate(withRedirect('/register', '/plans'));
+      void navigate(withRedirect('/register', planChoicePath({ planName: plan.name, period })));
       return;
     }
     purchase.mutate({ plan, durationMonths: period === 'yearly' ? 12 : 1 });
@@ -52,6 +65,8 @@ export function PlansView() {
 
   const plans = plansQuery.data?.plans.filter((p) => p.is_active) ?? [];
   const highlightName = plans.find((p) => !isFreePlan(p))?.name;
+  const shown = phone ? recommendedFirst(plans, highlightName) : plans;
+  const chosen = useContinueChosenPlan({ signedIn: !!user, plans: plansQuery.data?.plans });
 
   return (
     <>
@@ -63,6 +78,21 @@ export function PlansView() {
         />
       </div>
 
+      {chosen.choice && !chosen.error ? (
+        <div className="mx-auto mt-8 max-w-3xl">
+          <Alert variant="info" title={`Taking you to the checkout for ${planChoiceLabel(chosen.choice)}…`}>
+            <p className="flex items-center gap-2">
+              <Loader2 aria-hidden="true" className="size-4 shrink-0 animate-spin" />
+              Placing your order and opening the payment page.
+            </p>
+          </Alert>
+        </div>
+      ) : null}
+      {chosen.error ? (
+        <div className="mx-auto mt-8 max-w-3xl">
+          <Alert variant="error">{chosen.error.message}</Alert>
+        </div>
+      ) : null}
       {started ? (
         <div className="mx-auto mt-8 max-w-3xl">
           <Alert variant="info" title={ORDER_WAITING_TEXT}>
@@ -109,7 +139,7 @@ export function PlansView() {
           </div>
         ) : (
           <div className="grid gap-8 md:grid-cols-2 lg:grid-cols-3 lg:items-stretch">
-            {plans.map((plan) => (
+            {shown.map((plan) => (
               <PlanCard
                 key={plan.id}
                 plan={plan}
