@@ -1,14 +1,14 @@
 /**
  * Slim banner under the site header for a signed-in user whose e-mail address is not confirmed,
- * with a Resend email button (`POST /auth/resend-verification`): one compact row, also on phones,
- * so it does not push the page down.
+ * with a Resend email button (`POST /auth/resend-verification`): one compact row, also on phones
+ * (where it leaves out the address, so it stays one line), so it does not push the page down.
  */
 import { useEffect, useId, useRef } from 'react';
 import { Loader2, MailWarning } from 'lucide-react';
 import { Container } from '../../../components/ui/page';
 import { useSession } from '../../../lib/session';
 import { useResendVerification } from '../api/email-confirmation';
-import { verifyBannerText } from '../api/texts';
+import { VERIFY_BANNER_SHORT_TEXT, verifyBannerText } from '../api/texts';
 
 /** The banner's small outline button: 32 px high, text the banner's size. */
 const COMPACT_BUTTON =
@@ -41,7 +41,10 @@ export function VerificationBanner() {
       <Container className="flex items-center justify-between gap-3 py-1.5 text-xs sm:gap-4 sm:text-sm">
         <p className="flex min-w-0 items-start gap-2 text-amber-900 sm:items-center">
           <MailWarning aria-hidden="true" className="mt-px size-4 shrink-0 sm:mt-0" />
-          <span className="min-w-0 [overflow-wrap:anywhere]">{verifyBannerText(user.email)}</span>
+          <span className="min-w-0 sm:hidden">{VERIFY_BANNER_SHORT_TEXT}</span>
+          <span className="hidden min-w-0 [overflow-wrap:anywhere] sm:inline">
+            {verifyBannerText(user.email)}
+          </span>
         </p>
         <button
           type="button"

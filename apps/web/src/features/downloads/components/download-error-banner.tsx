@@ -37,7 +37,7 @@ export function DownloadErrorBanner() {
           <Link
             to="/plans"
             onClick={dismissError}
-            className="order-last inline-flex items-center gap-1 rounded-md bg-red-700 px-3 py-1.5 font-semibold text-white hover:bg-red-800 sm:order-none"
+            className="inline-flex items-center gap-1 rounded-md bg-red-700 px-3 py-1.5 font-semibold text-white hover:bg-red-800"
           >
             {VIEW_PLANS_LABEL}
             <ArrowRight aria-hidden="true" className="size-4" />
