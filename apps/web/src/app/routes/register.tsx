@@ -25,7 +25,8 @@ export const AFTER_SIGN_UP_PATH = '/plans';
 /** The Welcome screen's sentence about what comes next, for the redirect `target`. */
 export function welcomeNextText(target: string): string {
   const choice = planChoiceOfPath(target);
-  if (choice) return `Your account is ready. Taking you to the checkout for ${planChoiceLabel(choice)}…`;
+  if (choice)
+    return `Your account is ready. Taking you to the checkout for ${planChoiceLabel(choice)}…`;
   if (new URL(target, 'http://same.site').pathname === '/plans') {
     return 'Your account is ready. Next, choose the plan that unlocks the download…';
   }

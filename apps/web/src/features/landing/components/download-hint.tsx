@@ -16,8 +16,11 @@ export const HINT_NO_PLAN = 'Downloading the app needs an active plan.';
 export function DownloadHint({ signedIn, hasPlan }: { signedIn: boolean; hasPlan: boolean }) {
   if (signedIn && hasPlan) return null;
   return (
-    <p className="mx-auto mt-5 flex max-w-md items-start justify-center gap-2 text-sm text-slate-700 sm:items-center">
-      <KeyRound aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-700 sm:mt-0" />
+    <p className="mx-auto mt-5 max-w-xl text-sm text-slate-700">
+      <KeyRound
+        aria-hidden="true"
+        className="mr-1.5 inline-block size-4 -translate-y-px align-middle text-brand-700"
+      />
       <span>
         {signedIn ? (
           <>

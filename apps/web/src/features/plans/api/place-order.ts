@@ -35,6 +35,10 @@ export async function placeOrder({
     { body: { plan_id: plan.id, duration_months: durationMonths } },
     { fallback: d.subscribe },
   );
-  const payment = await call(API.payments.create, { body: { order_id } }, { fallback: d.subscribe });
+  const payment = await call(
+    API.payments.create,
+    { body: { order_id } },
+    { fallback: d.subscribe },
+  );
   return { plan, durationMonths, orderId: order_id, payment };
 }

@@ -7,12 +7,7 @@ import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import {
-  API,
-  CLIENT_ERRORS,
-  type Plan,
-  type SubscriptionDuration,
-} from '@flockr/contract';
+import { API, CLIENT_ERRORS, type Plan, type SubscriptionDuration } from '@flockr/contract';
 import { call, type ApiError } from '../../../lib/api-client';
 import { ORDER_STATUS_POLL_MS } from '../../../lib/constants';
 import { queryKeys } from '../../../lib/query-keys';

@@ -82,7 +82,9 @@ describe('a plan chosen before signing up', () => {
     const { router } = renderRoute(<PlansView />, { path: '/plans' });
     await userEvent.click(await screen.findByRole('radio', { name: 'Yearly' }));
     await userEvent.click(screen.getByRole('button', { name: 'Choose PRO+' }));
-    expect(currentUrl(router)).toBe('/register?redirect=/plans%3Fplan%3DPRO%252B%26period%3Dyearly');
+    expect(currentUrl(router)).toBe(
+      '/register?redirect=/plans%3Fplan%3DPRO%252B%26period%3Dyearly',
+    );
     expect(callsTo(API.subscriptions.subscribe)).toHaveLength(0);
   });
 

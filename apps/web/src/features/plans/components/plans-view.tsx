@@ -80,7 +80,10 @@ export function PlansView() {
 
       {chosen.choice && !chosen.error ? (
         <div className="mx-auto mt-8 max-w-3xl">
-          <Alert variant="info" title={`Taking you to the checkout for ${planChoiceLabel(chosen.choice)}…`}>
+          <Alert
+            variant="info"
+            title={`Taking you to the checkout for ${planChoiceLabel(chosen.choice)}…`}
+          >
             <p className="flex items-center gap-2">
               <Loader2 aria-hidden="true" className="size-4 shrink-0 animate-spin" />
               Placing your order and opening the payment page.
