@@ -391,7 +391,8 @@ test.describe('plans', () => {
   }) => {
     await page.goto('/plans');
     await page.getByRole('button', { name: 'Choose PRO', exact: true }).click();
-    await expect(page).toHaveURL(at('/register?redirect=/plans'));
+    // The redirect carries the chosen plan and period (continued after sign-up: buyer-path.spec).
+    await expect(page).toHaveURL(at('/register?redirect=/plans%3Fplan%3DPRO%26period%3Dmonthly'));
     await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
   });
 });

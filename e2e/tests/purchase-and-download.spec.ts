@@ -28,7 +28,8 @@ test('a new visitor registers, buys PRO monthly, pays, and downloads the program
   await expect(
     page.getByRole('heading', { name: `Welcome to Flockr, ${visitor.username}!` }),
   ).toBeVisible();
-  await expect(page).toHaveURL(/\/$/, { timeout: 5_000 });
+  // A plain sign-up lands on the plans, where a new customer can act.
+  await expect(page).toHaveURL(/\/plans$/, { timeout: 5_000 });
 
   await page.goto('/plans');
   await page.getByRole('button', { name: 'Choose PRO', exact: true }).click();

@@ -1,6 +1,7 @@
 /**
  * Layout routes that guard pages once (spec sections 2 and 6): signed-in pages show the spec's
- * Access Denied text with Go to Login (coming back to the page afterwards) to visitors; the admin
+ * Access Denied text to visitors and invite them to sign in (Go to Login, or create an account),
+ * coming back to the page afterwards; the admin
  * panel shows its Access Denied with Go to Home to everyone but ADMIN and SUPER_ADMIN. The
  * guarded page reads the user with {@link useSignedInUser}. The server enforces the same rules on
  * every call; this only decides what the screen shows.
@@ -17,8 +18,11 @@ export function useSignedInUser(): User {
   return useOutletContext<User>();
 }
 
+/** The sentence inviting a signed-out visitor to sign in and come back. */
+export const SIGN_IN_INVITE = 'Sign in and we will bring you straight back to this page.';
+
 /** The Access Denied page. */
-function Denied(props: { message: string; actionLabel: string; actionTo: string }) {
+function Denied(props: React.ComponentProps<typeof AccessDenied>) {
   return (
     <Container className="py-10 sm:py-14">
       <AccessDenied {...props} />
@@ -31,11 +35,14 @@ export function SignedInOnly({ denied }: { denied: string }) {
   const { user } = useSession();
   const location = useLocation();
   if (!user) {
+    const back = `${location.pathname}${location.search}`;
     return (
       <Denied
         message={denied}
         actionLabel="Go to Login"
-        actionTo={withRedirect('/login', `${location.pathname}${location.search}`)}
+        actionTo={withRedirect('/login', back)}
+        invite={SIGN_IN_INVITE}
+        secondary={{ label: 'Create an account', to: withRedirect('/register', back) }}
       />
     );
   }

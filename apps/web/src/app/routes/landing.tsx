@@ -1,14 +1,19 @@
 /** `/`: hero, six features, how it works (spec sections 1 and 2). */
 import { useNavigate } from 'react-router';
 import { useDownload } from '../../features/downloads/components/use-download';
+import { DownloadHint } from '../../features/landing/components/download-hint';
 import { FeatureGrid } from '../../features/landing/components/feature-grid';
 import { Hero } from '../../features/landing/components/hero';
 import { HowItWorks } from '../../features/landing/components/how-it-works';
+import { activePlanName } from '../../features/plans/components/plans-view';
 import { useSession } from '../../lib/session';
 import { useSiteConfig } from '../../lib/site-config';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
-/** The landing page. A signed-out download click goes to /register (spec section 2). */
+/**
+ * The landing page. A signed-out download click goes to /register (spec section 2); a hint under
+ * the buttons says that a plan unlocks the download.
+ */
 export default function LandingRoute() {
   const { user } = useSession();
   const { productName } = useSiteConfig();
@@ -23,6 +28,7 @@ export default function LandingRoute() {
         signedIn={!!user}
         downloading={downloading}
         onDownload={() => download({ onSignedOut: () => void navigate('/register') })}
+        hint={<DownloadHint signedIn={!!user} hasPlan={activePlanName(user) !== null} />}
       />
       <FeatureGrid />
       <HowItWorks />

@@ -1,4 +1,9 @@
-/** `/profile` (spec section 2): settings, account, subscription, security (signed-in users; see guards.tsx). */
+/**
+ * `/profile` (spec section 2): settings, account, subscription, security (signed-in users; see
+ * guards.tsx). Wide screens: settings, e-mails, security and the danger zone on the left, the
+ * subscription and account info beside them. One column (phones, narrow windows): the current
+ * subscription first and the danger zone last, in reading order.
+ */
 import { useSignedInUser } from '../guards';
 import { Container, PageHeader } from '../../components/ui/page';
 import { AccountInfoCard } from '../../features/profile/components/account-info-card';
@@ -8,26 +13,43 @@ import { DangerZoneCard } from '../../features/profile/components/danger-zone-ca
 import { SecurityCard } from '../../features/profile/components/security-card';
 import { SubscriptionCard } from '../../features/profile/components/subscription-card';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useMediaQuery } from '../../lib/use-media-query';
+
+/** Below Tailwind's `lg` (1024 px) the profile is one column. */
+export const PROFILE_ONE_COLUMN_QUERY = '(max-width: 1023.98px)';
 
 /** The profile page of the signed-in user (from the route's guard, app/guards.tsx). */
 export default function ProfileRoute() {
   const user = useSignedInUser();
+  const oneColumn = useMediaQuery(PROFILE_ONE_COLUMN_QUERY);
   useDocumentTitle('Profile');
+  const settings = <ProfileSettingsCard key={user.id} user={user} />;
   return (
     <Container className="py-10 sm:py-14">
       <PageHeader title="Profile" description="Manage your account, e-mails and subscription." />
-      <div className="grid gap-6 lg:grid-cols-3">
-        <div className="space-y-6 lg:col-span-2">
-          <ProfileSettingsCard key={user.id} user={user} />
-          <NotificationsCard user={user} />
-          <SecurityCard user={user} />
-          <DangerZoneCard />
-        </div>
+      {oneColumn ? (
         <div className="space-y-6">
           <SubscriptionCard user={user} />
+          {settings}
+          <NotificationsCard user={user} />
+          <SecurityCard user={user} />
           <AccountInfoCard user={user} />
+          <DangerZoneCard />
         </div>
-      </div>
+      ) : (
+        <div className="grid gap-6 lg:grid-cols-3">
+          <div className="space-y-6 lg:col-span-2">
+            {settings}
+            <NotificationsCard user={user} />
+            <SecurityCard user={user} />
+            <DangerZoneCard />
+          </div>
+          <div className="space-y-6">
+            <SubscriptionCard user={user} />
+            <AccountInfoCard user={user} />
+          </div>
+        </div>
+      )}
     </Container>
   );
 }

@@ -1,6 +1,8 @@
 /**
  * `/register` (spec section 2): registration form; on success a Welcome screen, then after
- * REGISTRATION_REDIRECT_DELAY_MS the (same-site) redirect target or /.
+ * REGISTRATION_REDIRECT_DELAY_MS the (same-site) redirect target, or /plans without one (where a
+ * new customer can act). A target carrying a plan choice (`/plans?plan=…&period=…`) continues to
+ * that checkout there.
  */
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -15,23 +17,44 @@ import { useSession } from '../../lib/session';
 import { safeRedirect, withRedirect } from '../../lib/redirect';
 import { useSiteConfig } from '../../lib/site-config';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { planChoiceLabel, planChoiceOfPath } from '../../features/plans/lib/plan-choice';
 
-/** The Welcome screen shown between sign-up and the redirect. */
+/** Where a new account goes when the sign-up link named no target: the plans. */
+export const AFTER_SIGN_UP_PATH = '/plans';
+
+/** The Welcome screen's sentence about what comes next, for the redirect `target`. */
+export function welcomeNextText(target: string): string {
+  const choice = planChoiceOfPath(target);
+  if (choice)
+    return `Your account is ready. Taking you to the checkout for ${planChoiceLabel(choice)}…`;
+  if (new URL(target, 'http://same.site').pathname === '/plans') {
+    return 'Your account is ready. Next, choose the plan that unlocks the download…';
+  }
+  return 'Your account is ready. Taking you there now…';
+}
+
+/**
+ * The Welcome screen shown between sign-up and the redirect; it scrolls the page to its heading
+ * (the long form it replaces may have left a phone scrolled down) and says what comes next.
+ */
 export function WelcomeScreen({
   productName,
   username,
+  target = AFTER_SIGN_UP_PATH,
 }: {
   productName: string;
   username: string;
+  target?: string;
 }) {
   return (
     <MessageCard
       icon={PartyPopper}
       tone="success"
       title={`Welcome to ${productName}, ${username}!`}
+      focusOnShow
     >
       <p role="status" className="mt-2 text-slate-600">
-        Your account is ready. Taking you there now…
+        {welcomeNextText(target)}
       </p>
     </MessageCard>
   );
@@ -44,7 +67,8 @@ export default function RegisterRoute() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const rawRedirect = params.get('redirect');
-  const target = safeRedirect(rawRedirect);
+  const asked = safeRedirect(rawRedirect, '');
+  const target = asked || AFTER_SIGN_UP_PATH;
   const [submitted, setSubmitted] = useState(false);
   const [welcomed, setWelcomed] = useState<User | null>(null);
   useDocumentTitle(welcomed ? 'Welcome' : 'Create account');
@@ -61,11 +85,11 @@ export default function RegisterRoute() {
   // A visitor who was already signed in does not need this page.
   if (user && !submitted) return <Navigate to={target} replace />;
 
-  const loginHref = rawRedirect && target !== '/' ? withRedirect('/login', target) : '/login';
+  const loginHref = asked && asked !== '/' ? withRedirect('/login', asked) : '/login';
   return (
     <Container className="py-12 sm:py-16">
       {welcomed ? (
-        <WelcomeScreen productName={productName} username={welcomed.username} />
+        <WelcomeScreen productName={productName} username={welcomed.username} target={target} />
       ) : loading ? (
         <Spinner />
       ) : (

@@ -1,5 +1,5 @@
 /** Surface containers. */
-import type { HTMLAttributes } from 'react';
+import { useEffect, useRef, type HTMLAttributes } from 'react';
 import { cn } from './cn';
 
 /** A white card with a subtle border and shadow. */
@@ -44,23 +44,34 @@ export function CardHeader({
 const MESSAGE_TONES = {
   success: 'bg-emerald-50 text-emerald-600',
   danger: 'bg-red-50 text-red-600',
+  brand: 'bg-brand-50 text-brand-700',
 } as const;
 
 /**
  * A centred card that says one thing: an icon in a tinted circle, a page heading (h1) and what
- * follows (Access Denied, the Welcome screen).
+ * follows (Access Denied, the Welcome screen). With `focusOnShow` the page scrolls to the top and
+ * the heading takes the focus when the card appears (it replaces a long form, so a phone would
+ * otherwise show it from the middle and a screen reader would not hear it).
  */
 export function MessageCard({
   icon: Icon,
   tone,
   title,
   children,
+  focusOnShow = false,
 }: {
   icon: React.ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }>;
   tone: keyof typeof MESSAGE_TONES;
   title: React.ReactNode;
   children: React.ReactNode;
+  focusOnShow?: boolean;
 }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!focusOnShow) return;
+    window.scrollTo({ top: 0, left: 0 });
+    heading.current?.focus({ preventScroll: true });
+  }, [focusOnShow]);
   return (
     <Card className="mx-auto max-w-md px-6 py-10 text-center">
       <div
@@ -68,7 +79,13 @@ export function MessageCard({
       >
         <Icon aria-hidden="true" className="size-6" />
       </div>
-      <h1 className="mt-4 text-2xl font-bold text-slate-900">{title}</h1>
+      <h1
+        ref={heading}
+        tabIndex={focusOnShow ? -1 : undefined}
+        className="mt-4 text-2xl font-bold text-slate-900 outline-none"
+      >
+        {title}
+      </h1>
       {children}
     </Card>
   );

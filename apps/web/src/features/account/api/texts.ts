@@ -4,6 +4,9 @@
 export const verifyBannerText = (email: string) =>
   `Please confirm your e-mail address. We sent a link to ${email}.`;
 
+/** The banner's text on a phone: its first sentence, without the address. */
+export const VERIFY_BANNER_SHORT_TEXT = 'Please confirm your e-mail address.';
+
 /** Shown on /verify-email and /confirm-email when the link has no token (no call is made). */
 export const EMAIL_LINK_TOKEN_MISSING_TEXT =
   'This confirmation link is incomplete. Please open the full link from your e-mail.';

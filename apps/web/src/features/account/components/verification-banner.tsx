@@ -1,14 +1,20 @@
 /**
  * Slim banner under the site header for a signed-in user whose e-mail address is not confirmed,
- * with a Resend email button (`POST /auth/resend-verification`).
+ * with a Resend email button (`POST /auth/resend-verification`): one compact row, also on phones
+ * (where it leaves out the address, so it stays one line), so it does not push the page down.
  */
 import { useEffect, useId, useRef } from 'react';
-import { MailWarning } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
+import { Loader2, MailWarning } from 'lucide-react';
 import { Container } from '../../../components/ui/page';
 import { useSession } from '../../../lib/session';
 import { useResendVerification } from '../api/email-confirmation';
-import { verifyBannerText } from '../api/texts';
+import { VERIFY_BANNER_SHORT_TEXT, verifyBannerText } from '../api/texts';
+
+/** The banner's small outline button: 32 px high, text the banner's size. */
+const COMPACT_BUTTON =
+  'inline-flex h-8 shrink-0 items-center gap-1.5 rounded-md border border-amber-300 bg-white px-2.5 ' +
+  'font-semibold whitespace-nowrap text-amber-900 hover:bg-amber-100 focus-visible:outline-2 ' +
+  'focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-60';
 
 /**
  * The banner, or nothing when signed out or when the address is already confirmed. Resend email
@@ -32,21 +38,25 @@ export function VerificationBanner() {
   if (!user || user.email_verified) return null;
   return (
     <section aria-label="E-mail confirmation" className="border-b border-amber-200 bg-amber-50">
-      <Container className="flex flex-col gap-2 py-2 text-sm sm:flex-row sm:items-center sm:justify-between sm:gap-4">
-        <p className="flex min-w-0 items-start gap-2 text-amber-900">
-          <MailWarning aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          <span className="min-w-0 [overflow-wrap:anywhere]">{verifyBannerText(user.email)}</span>
+      <Container className="flex items-center justify-between gap-3 py-1.5 text-xs sm:gap-4 sm:text-sm">
+        <p className="flex min-w-0 items-start gap-2 text-amber-900 sm:items-center">
+          <MailWarning aria-hidden="true" className="mt-px size-4 shrink-0 sm:mt-0" />
+          <span className="min-w-0 sm:hidden">{VERIFY_BANNER_SHORT_TEXT}</span>
+          <span className="hidden min-w-0 [overflow-wrap:anywhere] sm:inline">
+            {verifyBannerText(user.email)}
+          </span>
         </p>
-        <Button
+        <button
+          type="button"
           id={buttonId}
-          size="sm"
-          variant="outline"
-          className="shrink-0 self-start sm:self-auto"
-          loading={isPending}
+          className={COMPACT_BUTTON}
+          disabled={isPending}
+          aria-busy={isPending || undefined}
           onClick={() => resend.mutate()}
         >
+          {isPending ? <Loader2 aria-hidden="true" className="size-3.5 animate-spin" /> : null}
           Resend email
-        </Button>
+        </button>
       </Container>
     </section>
   );

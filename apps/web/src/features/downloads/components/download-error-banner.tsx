@@ -1,19 +1,48 @@
-/** The red banner at the top of the page that shows a download failure for 5 s (spec section 2). */
-import { AlertCircle, X } from 'lucide-react';
+/**
+ * The red banner at the top of the page that shows a download failure for 5 s (spec section 2).
+ * When the failure is 'Active subscription required to download', the banner also offers the way
+ * on: View Plans (the spec's message stays as it is). The 5 s pause while the pointer or the focus
+ * is inside the banner, so its link and Dismiss can be reached.
+ */
+import { Link, useLocation } from 'react-router';
+import { AlertCircle, ArrowRight, X } from 'lucide-react';
 import { useDownload } from './use-download';
+
+/** Label of the banner's way on when a plan is needed. */
+export const VIEW_PLANS_LABEL = 'View Plans';
 
 /** Renders the current download error, if any, with a dismiss button. */
 export function DownloadErrorBanner() {
-  const { error, dismissError } = useDownload();
+  const { error, needsPlan, dismissError, holdError } = useDownload();
+  const { pathname } = useLocation();
   if (!error) return null;
+  const offerPlans = needsPlan && pathname !== '/plans';
   return (
-    <div className="border-b border-red-200 bg-red-50">
+    <div
+      className="border-b border-red-200 bg-red-50"
+      onPointerEnter={() => holdError(true)}
+      onPointerLeave={() => holdError(false)}
+      onFocus={() => holdError(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) holdError(false);
+      }}
+    >
       <div
         role="alert"
-        className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-3 text-sm font-medium text-red-800 sm:px-6 lg:px-8"
+        className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-3 text-sm font-medium text-red-800 sm:px-6 lg:px-8"
       >
         <AlertCircle aria-hidden="true" className="size-4 shrink-0" />
-        <p className="flex-1">{error}</p>
+        <p className="min-w-0 flex-1">{error}</p>
+        {offerPlans ? (
+          <Link
+            to="/plans"
+            onClick={dismissError}
+            className="inline-flex items-center gap-1 rounded-md bg-red-700 px-3 py-1.5 font-semibold text-white hover:bg-red-800"
+          >
+            {VIEW_PLANS_LABEL}
+            <ArrowRight aria-hidden="true" className="size-4" />
+          </Link>
+        ) : null}
         <button
           type="button"
           onClick={dismissError}

@@ -35,7 +35,17 @@ export interface DownloadContextValue {
   downloading: boolean;
   /** The red banner's text, or null. */
   error: string | null;
+  /**
+   * True when the banner's error is 'Active subscription required to download' (HTTP 403): the
+   * banner then offers the way on, View Plans.
+   */
+  needsPlan: boolean;
   dismissError(): void;
+  /**
+   * Holds the banner while `held` is true (the pointer or focus is inside it, so its action can
+   * be used), and gives it DOWNLOAD_ERROR_BANNER_MS again once released.
+   */
+  holdError(held: boolean): void;
 }
 
 /** Context read by `useDownload()`; null outside {@link DownloadProvider}. */
@@ -51,19 +61,36 @@ export function DownloadProvider({ children }: { children: ReactNode }) {
   const inFlight = useRef(false);
   const bannerTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const [error, setError] = useState<string | null>(null);
+  const [needsPlan, setNeedsPlan] = useState(false);
 
   useEffect(() => () => clearTimeout(bannerTimer.current), []);
 
-  const showError = useCallback((message: string) => {
+  const startBannerTimer = useCallback(() => {
     clearTimeout(bannerTimer.current);
-    setError(message);
     bannerTimer.current = setTimeout(() => setError(null), DOWNLOAD_ERROR_BANNER_MS);
   }, []);
+
+  const showError = useCallback(
+    (message: string, planNeeded = false) => {
+      setError(message);
+      setNeedsPlan(planNeeded);
+      startBannerTimer();
+    },
+    [startBannerTimer],
+  );
 
   const dismissError = useCallback(() => {
     clearTimeout(bannerTimer.current);
     setError(null);
   }, []);
+
+  const holdError = useCallback(
+    (held: boolean) => {
+      if (held) clearTimeout(bannerTimer.current);
+      else startBannerTimer();
+    },
+    [startBannerTimer],
+  );
 
   const { mutate } = start;
   const download = useCallback(
@@ -81,7 +108,7 @@ export function DownloadProvider({ children }: { children: ReactNode }) {
       inFlight.current = true;
       dismissError();
       mutate(version, {
-        onError: (err) => showError(downloadErrorMessage(err)),
+        onError: (err) => showError(downloadErrorMessage(err), err.status === 403),
         onSettled: () => {
           inFlight.current = false;
         },
@@ -92,8 +119,8 @@ export function DownloadProvider({ children }: { children: ReactNode }) {
 
   const downloading = start.isPending;
   const value = useMemo(
-    () => ({ download, downloading, error, dismissError }),
-    [download, downloading, error, dismissError],
+    () => ({ download, downloading, error, needsPlan, dismissError, holdError }),
+    [download, downloading, error, needsPlan, dismissError, holdError],
   );
   return <DownloadContext.Provider value={value}>{children}</DownloadContext.Provider>;
 }

@@ -36,17 +36,19 @@ export function PrimaryCta({
   );
 }
 
-/** The hero section with the page's h1. */
+/** The hero section with the page's h1; `hint` shows under the buttons (the download hint). */
 export function Hero({
   productName,
   signedIn,
   onDownload,
   downloading,
+  hint,
 }: {
   productName: string;
   signedIn: boolean;
   onDownload: () => void;
   downloading: boolean;
+  hint?: React.ReactNode;
 }) {
   return (
     <section className="relative overflow-hidden bg-white">
@@ -71,6 +73,7 @@ export function Hero({
             View Pricing
           </Link>
         </div>
+        {hint}
         <p className="mt-6 text-sm text-slate-600">Windows and macOS · Cancel anytime</p>
       </Container>
     </section>

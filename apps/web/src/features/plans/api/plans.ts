@@ -10,13 +10,13 @@ import {
   API,
   CLIENT_ERRORS,
   orderRef,
-  type CreatePaymentResponse,
   type Plan,
   type SubscriptionDuration,
 } from '@flockr/contract';
 import { call, type ApiError } from '../../../lib/api-client';
 import { ORDER_STATUS_POLL_MS } from '../../../lib/constants';
 import { queryKeys } from '../../../lib/query-keys';
+import { placeOrder, type PlacedOrder } from './place-order';
 
 const d = CLIENT_ERRORS.defaults;
 
@@ -56,12 +56,7 @@ export function useQuote(plan: Plan | undefined, durationMonths: SubscriptionDur
 }
 
 /** What a purchase produced: the plan, the new order's id and where to pay it. */
-export interface PurchaseResult {
-  plan: Plan;
-  durationMonths: SubscriptionDuration;
-  orderId: string;
-  payment: CreatePaymentResponse;
-}
+export type PurchaseResult = PlacedOrder;
 
 /**
  * What {@link usePurchase} is given: the plan, the period in months (1 or 12), and the tab
@@ -114,19 +109,7 @@ export function usePurchase() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation<PurchaseResult, ApiError, PurchaseInput>({
-    mutationFn: async ({ plan, durationMonths }) => {
-      const { order_id } = await call(
-        API.subscriptions.subscribe,
-        { body: { plan_id: plan.id, duration_months: durationMonths } },
-        { fallback: d.subscribe },
-      );
-      const payment = await call(
-        API.payments.create,
-        { body: { order_id } },
-        { fallback: d.subscribe },
-      );
-      return { plan, durationMonths, orderId: order_id, payment };
-    },
+    mutationFn: placeOrder,
     onSuccess: ({ payment, orderId }, { tab }) => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.orders });
       if (tab && !tab.closed) {

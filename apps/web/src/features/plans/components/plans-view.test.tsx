@@ -119,7 +119,8 @@ describe('plans page', () => {
     );
     const { router } = renderRoute(<PlansView />, { path: '/plans' });
     await userEvent.click(await screen.findByRole('button', { name: 'Choose PRO' }));
-    expect(currentUrl(router)).toBe('/register?redirect=/plans');
+    // The redirect carries the choice (plan-choice.test.tsx follows it through sign-up).
+    expect(currentUrl(router)).toBe('/register?redirect=/plans%3Fplan%3DPRO%26period%3Dmonthly');
     expect(callsTo(API.subscriptions.subscribe)).toHaveLength(0);
   });
 

@@ -1,12 +1,16 @@
 /**
+/**
  * Content of /plans (spec sections 2 and 4): billing toggle, plan cards (Choose, Extend, Upgrade
  * or Switch, by the subscriber's plan in force), the seller and tax line, comparison table,
  * custom-solutions box, trust badges, and the purchase flow: the checkout dialog with the
  * server's quote → "Pay $…" opens the payment tab on the click → subscribe → create payment →
- * the tab goes to the payment page and this one to the thank-you page.
+ * the tab goes to the payment page and this one to the thank-you page. A signed-out choice goes
+ * to /register carrying plan and period, and continues to that checkout once signed up or in
+ * (features/plans/api/continue-checkout.ts). On phones the recommended plan comes first.
  */
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Loader2 } from 'lucide-react';
 import type { Plan, User } from '@flockr/contract';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -15,7 +19,10 @@ import { withRedirect } from '../../../lib/redirect';
 import { useSession } from '../../../lib/session';
 import { useSiteConfig } from '../../../lib/site-config';
 import { SellerIdentity } from '../../../components/layout/seller-identity';
+import { useIsPhone } from '../../../lib/use-media-query';
+import { useContinueChosenPlan } from '../api/continue-checkout';
 import { openPaymentTab, usePlans, usePurchase } from '../api/plans';
+import { planChoiceLabel, planChoicePath, readPeriod } from '../lib/plan-choice';
 import { BillingToggle, type BillingPeriod } from './billing-toggle';
 import { CheckoutDialog } from './checkout-dialog';
 import { ComparisonTable } from './comparison-table';
@@ -33,12 +40,20 @@ export function activePlanName(user: User | null, now = Date.now()): string | nu
   return new Date(sub.expires_at).getTime() > now ? sub.plan_name : null;
 }
 
-/** The plans page body (the route adds the title). */
+/** `plans` with the recommended one (`highlightName`) first: the order of the cards on a phone. */
+export function recommendedFirst(plans: Plan[], highlightName: string | undefined): Plan[] {
+  const recommended = plans.find((p) => p.name === highlightName);
+  return recommended ? [recommended, ...plans.filter((p) => p !== recommended)] : plans;
+}
+
+/** The plans page body (the route adds the title); the period starts from `?period=`. */
 export function PlansView() {
   const { user } = useSession();
   const { config } = useSiteConfig();
   const navigate = useNavigate();
-  const [period, setPeriod] = useState<BillingPeriod>('monthly');
+  const [params] = useSearchParams();
+  const [period, setPeriod] = useState<BillingPeriod>(() => readPeriod(params) ?? 'monthly');
+  const phone = useIsPhone();
   const plansQuery = usePlans();
   const purchase = usePurchase();
   const [checkoutPlan, setCheckoutPlan] = useState<Plan | undefined>(undefined);
@@ -47,7 +62,7 @@ export function PlansView() {
 
   const choose = (plan: Plan) => {
     if (!user) {
-      void navigate(withRedirect('/register', '/plans'));
+      void navigate(withRedirect('/register', planChoicePath({ planName: plan.name, period })));
       return;
     }
     purchase.reset();
@@ -63,6 +78,8 @@ export function PlansView() {
   const plans = plansQuery.data?.plans.filter((p) => p.is_active) ?? [];
   const highlightName = plans.find((p) => !isFreePlan(p))?.name;
   const inForce = plans.find((p) => p.name === currentPlan);
+  const shown = phone ? recommendedFirst(plans, highlightName) : plans;
+  const chosen = useContinueChosenPlan({ signedIn: !!user, plans: plansQuery.data?.plans });
 
   return (
     <>
@@ -74,6 +91,24 @@ export function PlansView() {
         />
       </div>
 
+      {chosen.choice && !chosen.error ? (
+        <div className="mx-auto mt-8 max-w-3xl">
+          <Alert
+            variant="info"
+            title={`Taking you to the checkout for ${planChoiceLabel(chosen.choice)}…`}
+          >
+            <p className="flex items-center gap-2">
+              <Loader2 aria-hidden="true" className="size-4 shrink-0 animate-spin" />
+              Placing your order and opening the payment page.
+            </p>
+          </Alert>
+        </div>
+      ) : null}
+      {chosen.error ? (
+        <div className="mx-auto mt-8 max-w-3xl">
+          <Alert variant="error">{chosen.error.message}</Alert>
+        </div>
+      ) : null}
       <section aria-label="Plans" className="mt-10">
         {plansQuery.isPending ? (
           <Spinner label="Loading plans…" />
@@ -86,7 +121,7 @@ export function PlansView() {
           </div>
         ) : (
           <div className="grid gap-8 md:grid-cols-2 lg:grid-cols-3 lg:items-stretch">
-            {plans.map((plan) => (
+            {shown.map((plan) => (
               <PlanCard
                 key={plan.id}
                 plan={plan}
