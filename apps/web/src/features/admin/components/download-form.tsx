@@ -113,7 +113,10 @@ function UploadForm({ onClose, focusOnMount }: ModeProps) {
         registration={form.register('file')}
         files={form.watch('file')}
         onFiles={(files) =>
-          form.setValue('file', files, { shouldValidate: form.formState.isSubmitted })
+          form.setValue('file', files, {
+            shouldDirty: true,
+            shouldValidate: form.formState.isSubmitted,
+          })
         }
       />
       <SharedFields form={form} activeClassName="sm:self-center">

@@ -3,7 +3,7 @@
  * reader friendly) inside a zone that also takes a file dragged from the desktop, highlighted
  * while a file is over it, and naming the chosen file with its size.
  */
-import { useId, useState, type DragEvent } from 'react';
+import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { UploadCloud } from 'lucide-react';
 import { formatFileSize } from '@flockr/contract';
@@ -13,9 +13,13 @@ import { FieldError } from '../../../components/ui/field';
 /** Props of {@link FileDrop}. */
 export interface FileDropProps {
   label: string;
-  /** The input's registration on the form (`form.register('file')`). */
+  /**
+   * The field's registration on the form (`form.register('file')`). The form holds the files
+   * it is given through `onFiles` (a file input's own value cannot take dropped files
+   * everywhere), and focuses the input through the registration.
+   */
   registration: UseFormRegisterReturn;
-  /** Files dropped on the zone (the form sets its value from them). */
+  /** Files chosen or dropped (the form sets its value from them). */
   onFiles: (files: FileList) => void;
   /** The chosen files, to name the file. */
   files: FileList | undefined;
@@ -32,6 +36,12 @@ export function FileDrop({ label, registration, onFiles, files, error, className
   const hintId = useId();
   const errorId = useId();
   const [over, setOver] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const { ref: registerRef, name, onBlur } = registration;
+  // Registered as a custom field (only focus), so the form's value is what onFiles gives it.
+  useEffect(() => {
+    registerRef({ focus: () => inputRef.current?.focus() });
+  }, [registerRef]);
   const file = files && files.length > 0 ? files[0] : undefined;
   const onDragOver = (event: DragEvent<HTMLDivElement>) => {
     if (!carriesFiles(event)) return;
@@ -45,9 +55,8 @@ export function FileDrop({ label, registration, onFiles, files, error, className
     const dropped = event.dataTransfer.files;
     if (dropped.length === 0) return;
     // The input shows the dropped file as if chosen (where the browser allows setting it).
-    const input = document.getElementById(inputId) as HTMLInputElement | null;
     try {
-      if (input) input.files = dropped;
+      if (inputRef.current) inputRef.current.files = dropped;
     } catch {
       // Older browsers: the name below still says which file was taken.
     }
@@ -79,8 +88,13 @@ export function FileDrop({ label, registration, onFiles, files, error, className
           type="file"
           aria-describedby={cn(hintId, error && errorId) || undefined}
           aria-invalid={error ? true : undefined}
+          ref={inputRef}
+          name={name}
+          onBlur={onBlur}
+          onChange={(event) => {
+            if (event.target.files) onFiles(event.target.files);
+          }}
           className="block max-w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-semibold file:text-slate-800 file:shadow-sm file:ring-1 file:ring-slate-300"
-          {...registration}
         />
         {file ? (
           <p className="text-sm font-medium text-slate-900" aria-live="polite">
