@@ -15,7 +15,7 @@ import {
   type UserStatus,
 } from '@flockr/contract';
 import type { AppContext } from '../../context.js';
-import { EXPORT_BATCH_SIZE } from '../../lib/list-order.js';
+import { EXPORT_BATCH_SIZE } from '../../lib/export.js';
 import type { UserRow } from '../../db/schema.js';
 import { forbidden, notFound } from '../../lib/http-error.js';
 import { recordAudit } from '../audit/service.js';

@@ -15,7 +15,7 @@ import {
   type UserTokenRow,
 } from '../../db/schema.js';
 import { containsPattern } from '../../lib/like.js';
-import { afterKey, orderByKey, withinDates, type ListOrder } from '../../lib/list-order.js';
+import { afterKey, orderByKey, withinDates, type ListOrder } from '../../db/list-order.js';
 
 // ——— users ———
 

@@ -33,7 +33,7 @@ afterAll(async () => {
   await h.close();
 });
 
-const get = (url: string, headers = admin.headers) =>
+const get = (url: string, headers: Record<string, string> = admin.headers) =>
   h.app.inject({ method: 'GET', url: `/api/v1${url}`, headers });
 
 /** Parses our CSV (no quoted line breaks in these fixtures) into rows of cells. */

@@ -21,7 +21,7 @@ import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import type { UserRow } from '../../db/schema.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
-import { EXPORT_BATCH_SIZE } from '../../lib/list-order.js';
+import { EXPORT_BATCH_SIZE } from '../../lib/export.js';
 import { recordAudit } from '../audit/service.js';
 import { toAdminOrder } from './orders.js';
 import { notifyTransition } from './receipts.js';

@@ -30,7 +30,7 @@ import {
   type PaymentEventRow,
 } from '../../db/schema.js';
 import { containsPattern } from '../../lib/like.js';
-import { afterKey, orderByKey, withinDates, type ListOrder } from '../../lib/list-order.js';
+import { afterKey, orderByKey, withinDates, type ListOrder } from '../../db/list-order.js';
 
 // ——— orders ———
 

@@ -44,6 +44,3 @@ export function withinDates(column: AnyColumn, from?: string, to?: string): SQL 
   if (to) parts.push(sql`${column} < ${dayAfter(to).toISOString()}`);
   return parts.length ? sql.join(parts, sql` and `) : undefined;
 }
-
-/** Rows an export reads per batch. */
-export const EXPORT_BATCH_SIZE = 500;
