@@ -101,7 +101,7 @@ describe('GET /admin/users/export', () => {
 
   it('reads past one batch without losing or repeating a row, even when every key ties', async () => {
     const at = new Date('2025-01-01T00:00:00Z');
-    const many = Array.from({ length: 1203 }, (_, i) => ({
+    const many = Array.from({ length: 2_103 }, (_, i) => ({
       username: `bulk${String(i).padStart(4, '0')}`,
       email: `bulk${i}@example.com`,
       passwordHash: 'x',
@@ -114,8 +114,8 @@ describe('GET /admin/users/export', () => {
         const ids = parseCsv(res.body)
           .slice(1)
           .map((r) => r[0]);
-        expect(ids).toHaveLength(1203);
-        expect(new Set(ids).size).toBe(1203);
+        expect(ids).toHaveLength(2_103);
+        expect(new Set(ids).size).toBe(2_103);
       }
     } finally {
       await h.db.delete(users).where(

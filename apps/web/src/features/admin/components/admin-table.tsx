@@ -17,7 +17,7 @@ import type { ListSort } from './list-params';
  * the column's name (`data-label`, set by {@link AdminTable}) on the left, the value after it.
  */
 export const tdClass =
-  'px-3 py-3 align-middle text-sm text-slate-700 first:pl-5 last:pr-5 sm:first:pl-6 sm:last:pr-6 max-sm:flex max-sm:min-w-0 max-sm:flex-wrap max-sm:items-center max-sm:justify-between max-sm:gap-x-4 max-sm:gap-y-1 max-sm:px-4! max-sm:py-1.5 max-sm:text-right max-sm:before:shrink-0 max-sm:before:text-left max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:tracking-wide max-sm:before:text-slate-600 max-sm:before:uppercase max-sm:before:content-[attr(data-label)] max-sm:max-w-none max-sm:whitespace-normal max-sm:[overflow-wrap:anywhere] max-sm:empty:hidden';
+  'px-3 py-2.5 align-middle text-sm text-slate-700 first:pl-5 last:pr-5 sm:first:pl-6 sm:last:pr-6 max-sm:flex max-sm:min-w-0 max-sm:flex-wrap max-sm:items-center max-sm:justify-between max-sm:gap-x-4 max-sm:gap-y-1 max-sm:px-4! max-sm:py-1.5 max-sm:text-right max-sm:before:shrink-0 max-sm:before:text-left max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:tracking-wide max-sm:before:text-slate-600 max-sm:before:uppercase max-sm:before:content-[attr(data-label)] max-sm:max-w-none max-sm:whitespace-normal max-sm:[overflow-wrap:anywhere] max-sm:empty:hidden';
 
 /** Compact select used inside table rows; named by `aria-label` since it has no visible label. */
 export const inlineSelectClass =
