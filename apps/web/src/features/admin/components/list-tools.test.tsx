@@ -10,7 +10,7 @@ import { API, CSV_BOM, type User } from '@flockr/contract';
 import { callsTo, mockEndpoint, reply } from '../../../test/api';
 import { makeUser } from '../../../test/fixtures';
 import { currentUrl } from '../../../test/render';
-import { makeAdminDownload, pageOf } from '../test/fixtures';
+import { makeAdminDownload, makeAdminPlan, pageOf } from '../test/fixtures';
 import { lastQuery, renderAdmin } from '../test/render';
 
 const bob = makeUser({ id: 'bbbbbbbb-0000-4000-8000-000000000002', username: 'bob' });
@@ -218,5 +218,18 @@ describe('the upload form', () => {
     await userEvent.type(within(form).getByRole('textbox', { name: 'Version' }), '3.0.0');
     await userEvent.click(within(form).getByRole('button', { name: 'Upload version' }));
     await waitFor(() => expect(callsTo(API.admin.uploadRelease)).toHaveLength(1));
+  });
+});
+
+describe('plans (cards)', () => {
+  it('export as CSV from the list header', async () => {
+    mockEndpoint(API.admin.plans, { plans: [makeAdminPlan({ name: '@Pro' })] });
+    renderAdmin('/admin?tab=plans');
+    await userEvent.click(await screen.findByRole('button', { name: 'Export CSV' }));
+    const [header, row] = (await saved[0]!.blob.text()).replace(CSV_BOM, '').split('\r\n');
+    expect(header).toBe(
+      'Name,Monthly price,Yearly price,Currency,Active,Subscribers,Revenue,Created',
+    );
+    expect(row!.startsWith("'@Pro,")).toBe(true);
   });
 });

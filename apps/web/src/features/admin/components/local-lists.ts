@@ -1,10 +1,11 @@
 /**
- * Sorting, date range and CSV of the admin lists the page holds in full (program versions and
- * changelog entries: a few dozen rows, read whole by `GET /admin/downloads` and
- * `GET /admin/changelog`), so they sort, filter and export here without a server round trip,
- * with the same controls and URL parameters as the server lists (list-params.ts).
+ * Sorting, date range and CSV of the admin lists the page holds in full (program versions,
+ * changelog entries and plans: a few dozen rows, read whole by `GET /admin/downloads`,
+ * `GET /admin/changelog` and `GET /admin/plans`), so they sort, filter and export here without
+ * a server round trip, with the same controls and URL parameters as the server lists
+ * (list-params.ts). Plans are cards, not a table: they export only.
  */
-import type { AdminDownload, ChangelogEntry } from '@flockr/contract';
+import type { AdminDownload, AdminPlan, ChangelogEntry } from '@flockr/contract';
 import type { LocalCsv } from '../api/export';
 import type { LocalList } from './admin-list';
 import { defineFilters } from './list-params';
@@ -87,4 +88,29 @@ export const changelogCsv: LocalCsv<ChangelogEntry> = {
   name: 'changelog',
   header: ['Version', 'Title', 'Released', 'Published', 'Views', 'Summary'],
   row: (e) => [e.version, e.title, e.release_date, e.is_published, e.view_count, e.changes_summary],
+};
+
+/** CSV of the plans (prices and revenue decimal in the plan's currency). */
+export const planCsv: LocalCsv<AdminPlan> = {
+  name: 'plans',
+  header: [
+    'Name',
+    'Monthly price',
+    'Yearly price',
+    'Currency',
+    'Active',
+    'Subscribers',
+    'Revenue',
+    'Created',
+  ],
+  row: (p) => [
+    p.name,
+    p.monthly_price,
+    p.yearly_price,
+    p.currency,
+    p.is_active,
+    p.subscriber_count,
+    p.total_revenue,
+    p.created_at,
+  ],
 };
