@@ -85,6 +85,8 @@ test.describe('computer (1280 px)', () => {
     const panel = (await page.getByRole('tabpanel').boundingBox())!;
     expect(side.x + side.width).toBeLessThan(panel.x);
     expect(panel.width).toBeGreaterThan(900);
+    await page.waitForLoadState('networkidle');
+    await shoot(page, 'desktop-dashboard');
     await tabs.getByRole('tab', { name: 'Dashboard' }).focus();
     await page.keyboard.press('ArrowDown');
     await expect(tabs.getByRole('tab', { name: 'Users' })).toHaveAttribute('aria-selected', 'true');
@@ -221,7 +223,10 @@ test.describe('phone (375 px)', () => {
     page,
   }) => {
     const { tag } = await threeBuyers(page);
-    await openAdmin(page, `/admin?tab=changelog`);
+    await openAdmin(page);
+    await page.waitForLoadState('networkidle');
+    await shoot(page, 'phone-dashboard');
+    await page.goto('/admin?tab=changelog');
     // The active tab, far right in the strip, is scrolled into view.
     const active = page.getByRole('tab', { name: 'Changelog' });
     await expect(active).toHaveAttribute('aria-selected', 'true');
