@@ -14,13 +14,54 @@ const adminPagination = paginationQuerySchema.extend({
   limit: paginationQuerySchema.shape.limit.unwrap().default(ADMIN_PAGE_SIZE),
 });
 
-/** `GET /admin/users` query: paging (page from 1, size 10), search in username or email, filters. */
-export const adminUsersQuerySchema = adminPagination.extend({
+/** Sort directions of the admin lists: ascending (A→Z, oldest, smallest first) or descending. */
+export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
+export type SortDirection = (typeof SORT_DIRECTIONS)[number];
+
+/**
+ * Sorting and date range of a server-side admin list: `sort` names a column (the list's default
+ * is `created_at`), `dir` its direction (default `desc`), `from` / `to` are UTC dates
+ * (`YYYY-MM-DD`, both inclusive) on the row's creation time.
+ */
+function sortAndDates<const C extends readonly [string, ...string[]]>(columns: C) {
+  return {
+    sort: z.enum(columns).optional().describe('Column to sort by; default created_at'),
+    dir: z.enum(SORT_DIRECTIONS).optional().describe('Sort direction; default desc'),
+    from: z.iso.date().optional().describe('Created on or after this UTC date'),
+    to: z.iso.date().optional().describe('Created on or before this UTC date'),
+  };
+}
+
+/** A date range must not end before it starts (checked on every list and export query). */
+const datesInOrder: [
+  (v: { from?: string; to?: string }) => boolean,
+  { message: string; path: string[] },
+] = [
+  (v) => !v.from || !v.to || v.from <= v.to,
+  { message: 'The end date must not be before the start date', path: ['to'] },
+];
+
+/** Columns the users list sorts by. */
+export const USER_SORT_COLUMNS = ['username', 'email', 'role', 'status', 'created_at'] as const;
+export type UserSortColumn = (typeof USER_SORT_COLUMNS)[number];
+
+/** Filters of the users list and its export: search in username or email, status, role, sort, dates. */
+const userListFilters = z.object({
   search: text().trim().max(100).optional(),
   status: userStatusSchema.optional(),
   role: userRoleSchema.optional(),
+  ...sortAndDates(USER_SORT_COLUMNS),
 });
+
+/** `GET /admin/users` query: paging (page from 1, size 10), search in username or email, filters. */
+export const adminUsersQuerySchema = adminPagination
+  .extend(userListFilters.shape)
+  .refine(...datesInOrder);
 export type AdminUsersQuery = z.input<typeof adminUsersQuerySchema>;
+
+/** `GET /admin/users/export` query: the list's filters and sort, every matching row. */
+export const adminUsersExportQuerySchema = userListFilters.refine(...datesInOrder);
+export type AdminUsersExportQuery = z.input<typeof adminUsersExportQuerySchema>;
 
 export const adminUsersResponseSchema = z.object({
   users: z.array(userSchema),
@@ -40,11 +81,26 @@ export const adminOrderSchema = orderSchema.extend({
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 
-/** `GET /admin/orders` query. */
-export const adminOrdersQuerySchema = adminPagination.extend({
+/** Columns the orders list sorts by (`username`: the buyer, `plan`: the plan's name). */
+export const ORDER_SORT_COLUMNS = ['created_at', 'username', 'plan', 'amount', 'status'] as const;
+export type OrderSortColumn = (typeof ORDER_SORT_COLUMNS)[number];
+
+/** Filters of the orders list and its export: status, search, sort, dates. */
+const orderListFilters = z.object({
   status: orderStatusSchema.optional(),
   search: text().trim().max(100).optional(),
+  ...sortAndDates(ORDER_SORT_COLUMNS),
 });
+
+/** `GET /admin/orders` query. */
+export const adminOrdersQuerySchema = adminPagination
+  .extend(orderListFilters.shape)
+  .refine(...datesInOrder);
+
+/** `GET /admin/orders/export` query: the list's filters and sort, every matching row. */
+export const adminOrdersExportQuerySchema = orderListFilters.refine(...datesInOrder);
+export type AdminOrdersExportQuery = z.input<typeof adminOrdersExportQuerySchema>;
+
 export const adminOrdersResponseSchema = z.object({
   orders: z.array(adminOrderSchema),
   pagination: paginationSchema,

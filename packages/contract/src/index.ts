@@ -17,5 +17,6 @@ export * from './downloads.js';
 export * from './changelog.js';
 export * from './admin.js';
 export * from './site.js';
+export * from './csv.js';
 export * from './http.js';
 export * from './routes.js';

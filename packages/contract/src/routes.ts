@@ -13,6 +13,7 @@ import {
   adminChangelogResponseSchema,
   adminDownloadResponseSchema,
   adminDownloadsResponseSchema,
+  adminOrdersExportQuerySchema,
   adminOrdersQuerySchema,
   adminOrdersResponseSchema,
   adminPaymentEventsQuerySchema,
@@ -20,6 +21,7 @@ import {
   adminPlanResponseSchema,
   adminPlansResponseSchema,
   adminUserDetailSchema,
+  adminUsersExportQuerySchema,
   adminUsersQuerySchema,
   adminUsersResponseSchema,
   auditQuerySchema,
@@ -536,6 +538,17 @@ export const API = {
       query: adminUsersQuerySchema,
       responses: { 200: adminUsersResponseSchema, ...errors(400, 401, 403) },
     }),
+    exportUsers: endpoint({
+      method: 'GET',
+      path: '/admin/users/export',
+      summary:
+        'The users list as CSV, every row matching its filters and sort, streamed (formula-safe cells)',
+      tag: 'admin',
+      access: 'admin',
+      query: adminUsersExportQuerySchema,
+      produces: 'text/csv',
+      responses: { 200: null, ...errors(400, 401, 403) },
+    }),
     user: endpoint({
       method: 'GET',
       path: '/admin/users/:id',
@@ -573,6 +586,17 @@ export const API = {
       access: 'admin',
       query: adminOrdersQuerySchema,
       responses: { 200: adminOrdersResponseSchema, ...errors(400, 401, 403) },
+    }),
+    exportOrders: endpoint({
+      method: 'GET',
+      path: '/admin/orders/export',
+      summary:
+        'The orders list as CSV, every row matching its filters and sort, streamed (formula-safe cells)',
+      tag: 'admin',
+      access: 'admin',
+      query: adminOrdersExportQuerySchema,
+      produces: 'text/csv',
+      responses: { 200: null, ...errors(400, 401, 403) },
     }),
     setOrderStatus: endpoint({
       method: 'PUT',

@@ -1,10 +1,11 @@
 /**
  * Route table (spec section 2). Pages load lazily so the first page stays small; signed-in and
- * admin pages sit under the guards of guards.tsx; the sandbox checkout renders without the site
- * header and footer.
+ * admin pages sit under the guards of guards.tsx; the admin panel has its own shell
+ * (admin-layout.tsx); the sandbox checkout renders without the site header and footer.
  */
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { CLIENT_ERRORS } from '@flockr/contract';
+import { AdminShellOrSite } from './admin-layout';
 import { AdminOnly, SignedInOnly } from './guards';
 import { RootRoute } from './providers';
 import { PageLoading, RouteError } from './route-error';
@@ -53,11 +54,17 @@ export const routes: RouteObject[] = [
           { path: 'support', ...page(() => import('./routes/support')) },
           { path: 'privacy', ...page(() => import('./routes/privacy')) },
           { path: 'terms', ...page(() => import('./routes/terms')) },
+          { path: '*', ...page(() => import('./routes/not-found')) },
+        ],
+      },
+      {
+        // The admin's own shell (admin-layout.tsx); others get the site with Access Denied.
+        element: <AdminShellOrSite />,
+        children: [
           {
             element: <AdminOnly />,
             children: [{ path: 'admin', ...page(() => import('./routes/admin')) }],
           },
-          { path: '*', ...page(() => import('./routes/not-found')) },
         ],
       },
       {

@@ -239,3 +239,42 @@ export function upload<E extends Endpoint>(
     xhr.send(form);
   });
 }
+
+/** A file answer: its bytes and the name the server gave it (Content-Disposition), if any. */
+export interface FileAnswer {
+  blob: Blob;
+  filename: string | null;
+}
+
+/**
+ * Fetches a file answer of `endpoint` (e.g. an admin CSV export, which the server streams) with
+ * the same headers and error handling as {@link call}. No timeout: an export of every row takes
+ * what it takes; `signal` cancels it.
+ */
+export async function fetchFile<E extends Endpoint>(
+  endpoint: E,
+  input: CallInput<E>,
+  options: Omit<CallOptions, 'timeoutMs'> = {},
+): Promise<FileAnswer> {
+  const headers = { ...defaultHeaders(), Accept: endpoint.produces ?? '*/*' };
+  let response: Response;
+  try {
+    response = await fetch(endpointUrl(endpoint, input), {
+      method: endpoint.method,
+      headers,
+      signal: options.signal,
+    });
+  } catch (thrown) {
+    if (options.signal?.aborted) throw thrown;
+    throw new ApiError(
+      errorText(undefined, thrown as { message?: string }, options.fallback ?? 'Request failed'),
+      { kind: 'network' },
+    );
+  }
+  if (!response.ok) settle(endpoint, response.status, parseBody(await response.text()), options);
+  const disposition = response.headers.get('content-disposition') ?? '';
+  return {
+    blob: await response.blob(),
+    filename: /filename="([^"]+)"/.exec(disposition)?.[1] ?? null,
+  };
+}

@@ -5,33 +5,105 @@
  * Every change is audited in the same transaction and applies on the user's next request.
  */
 import {
+  csvLine,
   paginate,
+  type AdminUsersExportQuery,
   type AdminUsersResponse,
+  type UserSortColumn,
   type User,
   type UserRole,
   type UserStatus,
 } from '@flockr/contract';
 import type { AppContext } from '../../context.js';
+import { EXPORT_BATCH_SIZE } from '../../lib/export.js';
 import type { UserRow } from '../../db/schema.js';
 import { forbidden, notFound } from '../../lib/http-error.js';
 import { recordAudit } from '../audit/service.js';
 import { userView, userViews } from './profile.js';
-import { findUserById, listUsers as listUserRows, updateUser } from './repository.js';
+import { findUserById, listUsers as listUserRows, updateUser, userBatch } from './repository.js';
 
-/** `GET /admin/users`: newest first; `search` matches username or email (case-insensitive substring). */
+/** The filters and sort of the admin users list (contract `adminUsersQuerySchema`). */
+type UsersListQuery = {
+  search?: string;
+  status?: UserStatus;
+  role?: UserRole;
+  sort?: UserSortColumn;
+  dir?: 'asc' | 'desc';
+  from?: string;
+  to?: string;
+};
+
+/**
+ * `GET /admin/users`: in `sort` order (default newest first); `search` matches username or
+ * email (case-insensitive substring); `from`/`to` bound the joining date (UTC, inclusive).
+ */
 export async function listUsers(
   ctx: AppContext,
-  query: { page: number; limit: number; search?: string; status?: UserStatus; role?: UserRole },
+  query: { page: number; limit: number } & UsersListQuery,
 ): Promise<AdminUsersResponse> {
+  const { page, limit, sort, dir, ...filter } = query;
   const { rows, total } = await listUserRows(
     ctx.db,
-    { search: query.search, status: query.status, role: query.role },
-    { offset: (query.page - 1) * query.limit, limit: query.limit },
+    filter,
+    { offset: (page - 1) * limit, limit },
+    { sort, dir },
   );
   return {
     users: await userViews(ctx.db, rows, ctx.now()),
-    pagination: paginate(total, query.page, query.limit),
+    pagination: paginate(total, page, limit),
   };
+}
+
+/** Header line of the users export. Times are ISO 8601 UTC. */
+export const USERS_CSV_HEADER = [
+  'ID',
+  'Username',
+  'Email',
+  'Role',
+  'Status',
+  'Email verified',
+  'Country',
+  'Plan',
+  'Subscription status',
+  'Subscription ends',
+  'Joined',
+] as const;
+
+/**
+ * `GET /admin/users/export`: the users list as CSV lines (header first), every user matching
+ * the list's filters in its sort order, read in keyset batches so memory stays flat however
+ * many users there are. Cells are formula-safe (contract csv.ts).
+ */
+export async function* usersCsv(
+  ctx: AppContext,
+  query: AdminUsersExportQuery,
+): AsyncGenerator<string> {
+  const { sort, dir, ...filter } = query;
+  yield csvLine(USERS_CSV_HEADER);
+  let afterId: string | undefined;
+  for (;;) {
+    const rows = await userBatch(ctx.db, filter, { sort, dir }, afterId, EXPORT_BATCH_SIZE);
+    if (rows.length === 0) return;
+    let chunk = '';
+    for (const u of await userViews(ctx.db, rows, ctx.now())) {
+      chunk += csvLine([
+        u.id,
+        u.username,
+        u.email,
+        u.role,
+        u.status,
+        u.email_verified,
+        u.country,
+        u.subscription?.plan_name,
+        u.subscription?.status,
+        u.subscription?.expires_at,
+        u.created_at,
+      ]);
+    }
+    yield chunk;
+    if (rows.length < EXPORT_BATCH_SIZE) return;
+    afterId = rows.at(-1)!.id;
+  }
 }
 
 /** The user `id` as the API shows it. @throws 404 NOT_FOUND. */

@@ -3,8 +3,8 @@
  * function takes a database or an open transaction (`db`) explicitly, so a service can run
  * several of them in one transaction.
  */
-import { and, count, desc, eq, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { UserRole, UserStatus } from '@flockr/contract';
+import { and, count, eq, ilike, isNull, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { SortDirection, UserRole, UserSortColumn, UserStatus } from '@flockr/contract';
 import type { Executor } from '../../db/client.js';
 import {
   sessions,
@@ -15,6 +15,7 @@ import {
   type UserTokenRow,
 } from '../../db/schema.js';
 import { containsPattern } from '../../lib/like.js';
+import { afterKey, orderByKey, withinDates, type ListOrder } from '../../db/list-order.js';
 
 // ——— users ———
 
@@ -82,6 +83,29 @@ export interface UserFilter {
   search?: string;
   status?: UserStatus;
   role?: UserRole;
+  /** Joined on or after this UTC date (`YYYY-MM-DD`). */
+  from?: string;
+  /** Joined on or before this UTC date. */
+  to?: string;
+}
+
+/** The sort of the admin user list: a column and direction (default: newest first). */
+export interface UserSort {
+  sort?: UserSortColumn;
+  dir?: SortDirection;
+}
+
+/** Sort keys of the user columns (texts case-insensitive, roles and statuses by name). */
+const USER_SORT_KEYS: Record<UserSortColumn, SQL | AnyColumn> = {
+  username: sql`lower(${users.username})`,
+  email: sql`lower(${users.email})`,
+  role: sql`${users.role}::text`,
+  status: sql`${users.status}::text`,
+  created_at: users.createdAt,
+};
+
+function userOrder({ sort = 'created_at', dir = 'desc' }: UserSort): ListOrder {
+  return { key: USER_SORT_KEYS[sort], dir };
 }
 
 function userWhere(filter: UserFilter): SQL | undefined {
@@ -94,21 +118,23 @@ function userWhere(filter: UserFilter): SQL | undefined {
       : undefined,
     filter.status ? eq(users.status, filter.status) : undefined,
     filter.role ? eq(users.role, filter.role) : undefined,
+    withinDates(users.createdAt, filter.from, filter.to),
   );
 }
 
-/** A page of users, newest first, and the total matching `filter`. */
+/** A page of users in `sort` order (default newest first), and the total matching `filter`. */
 export async function listUsers(
   db: Executor,
   filter: UserFilter,
   page: { offset: number; limit: number },
+  sort: UserSort = {},
 ): Promise<{ rows: UserRow[]; total: number }> {
   const where = userWhere(filter);
   const rows = await db
     .select()
     .from(users)
     .where(where)
-    .orderBy(desc(users.createdAt), desc(users.id))
+    .orderBy(...orderByKey(userOrder(sort), users.id))
     .limit(page.limit)
     .offset(page.offset);
   const [totals] = await db.select({ total: count() }).from(users).where(where);
@@ -119,6 +145,27 @@ export async function listUsers(
 export async function countUsersNotActive(db: Executor): Promise<number> {
   const [row] = await db.select({ n: count() }).from(users).where(ne(users.status, 'ACTIVE'));
   return row?.n ?? 0;
+}
+
+/**
+ * Up to `limit` users matching `filter` in `sort` order, after the user `afterId` (from the
+ * start when undefined): one batch of an export.
+ */
+export async function userBatch(
+  db: Executor,
+  filter: UserFilter,
+  sort: UserSort,
+  afterId: string | undefined,
+  limit: number,
+): Promise<UserRow[]> {
+  const order = userOrder(sort);
+  const last = sql`select ${order.key}, ${users.id} from ${users} where ${users.id} = ${afterId}`;
+  return db
+    .select()
+    .from(users)
+    .where(and(userWhere(filter), afterId ? afterKey(order, users.id, last) : undefined))
+    .orderBy(...orderByKey(order, users.id))
+    .limit(limit);
 }
 
 /**

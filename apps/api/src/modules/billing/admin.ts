@@ -5,10 +5,14 @@
  */
 import {
   API_ERRORS,
+  csvLine,
+  currencyDigits,
   paginate,
   toMajorUnits,
   type AdminOrder,
+  type AdminOrdersExportQuery,
   type AdminOrdersResponse,
+  type OrderSortColumn,
   type AdminPaymentEventsResponse,
   type OrderStatus,
   type PaymentEventOutcome,
@@ -17,30 +21,114 @@ import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import type { UserRow } from '../../db/schema.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
+import { EXPORT_BATCH_SIZE } from '../../lib/export.js';
 import { recordAudit } from '../audit/service.js';
 import { figureTotals, revenueSince, revenueTotals } from '../figures/service.js';
 import { toAdminOrder } from './orders.js';
 import { notifyTransition } from './receipts.js';
-import { findOrderListing, listOrderListings, listPaymentEvents, lockOrder } from './repository.js';
+import {
+  findOrderListing,
+  listOrderListings,
+  orderListingBatch,
+  listPaymentEvents,
+  lockOrder,
+} from './repository.js';
 import { applyTransition } from './transitions.js';
 
-/** `GET /admin/orders`: newest first; `search` matches order id, username or e-mail. */
+/**
+ * `GET /admin/orders`: in `sort` order (default newest first); `search` matches order id,
+ * username or e-mail; `from`/`to` bound the day the order was placed (UTC, inclusive).
+ */
 export async function listAdminOrders(
   ctx: AppContext,
-  query: { page: number; limit: number; status?: OrderStatus; search?: string; userId?: string },
+  query: {
+    page: number;
+    limit: number;
+    status?: OrderStatus;
+    search?: string;
+    userId?: string;
+    sort?: OrderSortColumn;
+    dir?: 'asc' | 'desc';
+    from?: string;
+    to?: string;
+  },
 ): Promise<AdminOrdersResponse> {
   const now = ctx.now();
+  const { page, limit, sort, dir, ...filter } = query;
   const { rows, total } = await listOrderListings(
     ctx.db,
     ctx.payments.name,
-    { status: query.status, search: query.search, userId: query.userId },
-    { offset: (query.page - 1) * query.limit, limit: query.limit },
+    filter,
+    { offset: (page - 1) * limit, limit },
     now,
+    { sort, dir },
   );
   return {
     orders: rows.map((r) => toAdminOrder(r, ctx.config.publicUrl, now)),
-    pagination: paginate(total, query.page, query.limit),
+    pagination: paginate(total, page, limit),
   };
+}
+
+/** Header line of the orders export. Amounts are decimal in the order's currency; times ISO UTC. */
+export const ORDERS_CSV_HEADER = [
+  'ID',
+  'Placed',
+  'Buyer',
+  'Email',
+  'Plan',
+  'Months',
+  'Amount',
+  'Currency',
+  'Status',
+  'Completed',
+  'Admin note',
+] as const;
+
+/**
+ * `GET /admin/orders/export`: the orders list as CSV lines (header first), every order matching
+ * the list's filters in its sort order, read in keyset batches so memory stays flat. The status
+ * is the one the list shows (a lapsed PENDING order reads EXPIRED). Cells are formula-safe.
+ */
+export async function* ordersCsv(
+  ctx: AppContext,
+  query: AdminOrdersExportQuery,
+): AsyncGenerator<string> {
+  const { sort, dir, ...filter } = query;
+  const now = ctx.now();
+  yield csvLine(ORDERS_CSV_HEADER);
+  let afterId: string | undefined;
+  for (;;) {
+    const rows = await orderListingBatch(
+      ctx.db,
+      ctx.payments.name,
+      filter,
+      { sort, dir },
+      afterId,
+      EXPORT_BATCH_SIZE,
+      now,
+    );
+    if (rows.length === 0) return;
+    let chunk = '';
+    for (const row of rows) {
+      const o = toAdminOrder(row, ctx.config.publicUrl, now);
+      chunk += csvLine([
+        o.id,
+        o.created_at,
+        o.user.username,
+        o.user.email,
+        o.plan.name,
+        o.duration_months,
+        o.amount.toFixed(currencyDigits(o.currency)),
+        o.currency,
+        o.status,
+        o.completed_at,
+        o.admin_note,
+      ]);
+    }
+    yield chunk;
+    if (rows.length < EXPORT_BATCH_SIZE) return;
+    afterId = rows.at(-1)!.order.id;
+  }
 }
 
 async function adminOrder(ctx: AppContext, id: string): Promise<AdminOrder> {

@@ -3,8 +3,20 @@
  * provider events received, and the record of every order status change. Every function takes a
  * database or an open transaction (`db`) explicitly.
  */
-import { and, count, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { OrderStatus } from '@flockr/contract';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  lte,
+  or,
+  sql,
+  type AnyColumn,
+  type SQL,
+} from 'drizzle-orm';
+import type { OrderSortColumn, OrderStatus, SortDirection } from '@flockr/contract';
 import type { Executor } from '../../db/client.js';
 import {
   checkoutSessions,
@@ -18,6 +30,7 @@ import {
   type PaymentEventRow,
 } from '../../db/schema.js';
 import { containsPattern } from '../../lib/like.js';
+import { afterKey, orderByKey, withinDates, type ListOrder } from '../../db/list-order.js';
 
 // ——— orders ———
 
@@ -67,6 +80,32 @@ export interface OrderFilter {
   status?: OrderStatus;
   /** Case-insensitive substring of the order id, the buyer's username or e-mail. */
   search?: string;
+  /** Placed on or after this UTC date (`YYYY-MM-DD`). */
+  from?: string;
+  /** Placed on or before this UTC date. */
+  to?: string;
+}
+
+/** The sort of the admin order list: a column and direction (default: newest first). */
+export interface OrderSort {
+  sort?: OrderSortColumn;
+  dir?: SortDirection;
+}
+
+/**
+ * Sort keys of the order columns: buyer and plan by name (case-insensitive), amount in minor
+ * units, status by its stored name.
+ */
+const ORDER_SORT_KEYS: Record<OrderSortColumn, SQL | AnyColumn> = {
+  created_at: orders.createdAt,
+  username: sql`lower(${users.username})`,
+  plan: sql`lower(${plans.name})`,
+  amount: orders.amountMinor,
+  status: sql`${orders.status}::text`,
+};
+
+function orderOrder({ sort = 'created_at', dir = 'desc' }: OrderSort): ListOrder {
+  return { key: ORDER_SORT_KEYS[sort], dir };
 }
 
 /**
@@ -95,6 +134,7 @@ function orderWhere(filter: OrderFilter, now: Date): SQL | undefined {
           ilike(users.email, containsPattern(filter.search)),
         )
       : undefined,
+    withinDates(orders.createdAt, filter.from, filter.to),
   );
 }
 
@@ -128,18 +168,19 @@ export async function findOrderListing(
   return row;
 }
 
-/** A page of orders matching `filter`, newest first, and the total. */
+/** A page of orders matching `filter` in `sort` order (default newest first), and the total. */
 export async function listOrderListings(
   db: Executor,
   provider: string,
   filter: OrderFilter,
   page: { offset: number; limit: number },
   now: Date,
+  sort: OrderSort = {},
 ): Promise<{ rows: OrderListing[]; total: number }> {
   const where = orderWhere(filter, now);
   const rows = await selectListings(db, provider)
     .where(where)
-    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .orderBy(...orderByKey(orderOrder(sort), orders.id))
     .limit(page.limit)
     .offset(page.offset);
   const [totals] = await db
@@ -148,6 +189,30 @@ export async function listOrderListings(
     .innerJoin(users, eq(users.id, orders.userId))
     .where(where);
   return { rows, total: totals?.total ?? 0 };
+}
+
+/**
+ * Up to `limit` orders matching `filter` in `sort` order, after the order `afterId` (from the
+ * start when undefined): one batch of an export.
+ */
+export async function orderListingBatch(
+  db: Executor,
+  provider: string,
+  filter: OrderFilter,
+  sort: OrderSort,
+  afterId: string | undefined,
+  limit: number,
+  now: Date,
+): Promise<OrderListing[]> {
+  const order = orderOrder(sort);
+  const last = sql`select ${order.key}, ${orders.id} from ${orders}
+    inner join ${users} on ${users.id} = ${orders.userId}
+    inner join ${plans} on ${plans.id} = ${orders.planId}
+    where ${orders.id} = ${afterId}`;
+  return selectListings(db, provider)
+    .where(and(orderWhere(filter, now), afterId ? afterKey(order, orders.id, last) : undefined))
+    .orderBy(...orderByKey(order, orders.id))
+    .limit(limit);
 }
 
 /** Ids of orders still stored as PENDING whose payable time ended by `now`, oldest first. */

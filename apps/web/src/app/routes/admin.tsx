@@ -1,8 +1,8 @@
 /**
- * `/admin` (spec sections 2 and 6): the admin tabs (ADMIN and SUPER_ADMIN; see guards.tsx). The
- * tab, page and filters live in the URL query.
+ * `/admin` (spec sections 2 and 6): the admin sections (ADMIN and SUPER_ADMIN; see guards.tsx)
+ * in the admin's own shell (admin-layout.tsx), over the full width of the screen. The tab, page,
+ * filters and order live in the URL query.
  */
-import { Container, PageHeader } from '../../components/ui/page';
 import { AdminView } from '../../features/admin/components/admin-view';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
@@ -10,12 +10,9 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 export default function AdminRoute() {
   useDocumentTitle('Admin');
   return (
-    <Container className="py-10 sm:py-14">
-      <PageHeader
-        title="Admin Panel"
-        description="Manage users, orders, plans, program versions and release notes, and see who changed what."
-      />
+    <div className="w-full px-4 py-5 sm:px-6 lg:px-8 lg:py-6">
+      <h1 className="sr-only">Admin Panel</h1>
       <AdminView />
-    </Container>
+    </div>
   );
 }

@@ -11,13 +11,15 @@ import { AdminList, useEditor } from './admin-list';
 import { tdClass } from './admin-table';
 import { PublishedBadge } from './badges';
 import { ChangelogForm } from './changelog-form';
+import { useListParams } from './list-params';
+import { changelogCsv, changelogFilters, changelogLocal } from './local-lists';
 
 const columns = [
-  'Version',
-  'Title',
-  'Released',
-  'State',
-  { label: 'Views', align: 'right' },
+  { label: 'Version', sort: 'version' },
+  { label: 'Title', sort: 'title' },
+  { label: 'Released', sort: 'release_date' },
+  { label: 'State', sort: 'state' },
+  { label: 'Views', align: 'right', sort: 'views' },
   { label: 'Actions', hidden: true },
 ] as const;
 
@@ -72,10 +74,14 @@ export function ChangelogPanel() {
   const query = useAdminChangelog();
   const publish = useUpdateChangelogEntry();
   const editor = useEditor();
+  const params = useListParams(changelogFilters);
   return (
     <AdminList
       title="Changelog"
       query={query}
+      params={params}
+      local={changelogLocal}
+      localCsv={changelogCsv}
       items={(data) => data.changelog_entries}
       loadingLabel="Loading changelog entries…"
       error={publish.error?.message}
@@ -83,6 +89,8 @@ export function ChangelogPanel() {
         icon: ScrollText,
         title: 'No changelog entries yet',
         description: 'Write release notes with New entry; save them as drafts or publish at once.',
+        noMatchTitle: 'No entries found',
+        noMatchDescription: 'No entry was released in these dates.',
       }}
       create={editor.create('New entry', Plus)}
       form={editor.editing ? <ChangelogForm onClose={editor.close} /> : null}

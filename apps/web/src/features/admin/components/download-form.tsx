@@ -1,6 +1,6 @@
 /**
- * "Add version" form with two sources: upload the file to this server (multipart, with
- * progress) or point at an external URL (spec section 5: version, url, filename, file size in
+ * "Add version" form with two sources: upload the file to this server (chosen or dropped on
+ * the form; multipart, with progress) or point at an external URL (spec section 5: version, url, filename, file size in
  * bytes and release date are all required).
  */
 import { useId, useState, type ReactNode } from 'react';
@@ -16,6 +16,7 @@ import { cn } from '../../../components/ui/cn';
 import { CheckboxField, TextField } from '../../../components/ui/field';
 import { useCreateRelease, useUploadRelease } from '../api/downloads';
 import { AdminForm, useAdminForm } from './admin-form';
+import { FileDrop } from './file-drop';
 import { todayIsoDate } from './admin-format';
 import { ReleaseFields } from './release-fields';
 
@@ -105,12 +106,18 @@ function UploadForm({ onClose, focusOnMount }: ModeProps) {
       mutation={save}
       onClose={onClose}
     >
-      <TextField
+      <FileDrop
         label="File"
-        type="file"
         className="sm:col-span-2"
         error={errors.file?.message}
-        {...form.register('file')}
+        registration={form.register('file')}
+        files={form.watch('file')}
+        onFiles={(files) =>
+          form.setValue('file', files, {
+            shouldDirty: true,
+            shouldValidate: form.formState.isSubmitted,
+          })
+        }
       />
       <SharedFields form={form} activeClassName="sm:self-center">
         <TextField

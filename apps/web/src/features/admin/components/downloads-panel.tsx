@@ -10,17 +10,19 @@ import { useAdminReleases, useSetReleaseActive } from '../api/downloads';
 import { AdminList, useEditor } from './admin-list';
 import { tdClass } from './admin-table';
 import { DownloadForm } from './download-form';
+import { useListParams } from './list-params';
+import { releaseCsv, releaseFilters, releaseLocal } from './local-lists';
 
 /** Characters of the SHA-256 shown in the table (the full hash is in the title). */
 const SHA_PREFIX = 12;
 
 const columns = [
-  'Version',
-  'File',
-  'Size',
-  'Released',
+  { label: 'Version', sort: 'version' },
+  { label: 'File', sort: 'filename' },
+  { label: 'Size', sort: 'size' },
+  { label: 'Released', sort: 'release_date' },
   'Active',
-  { label: 'Downloads', align: 'right' },
+  { label: 'Downloads', align: 'right', sort: 'downloads' },
   'SHA-256',
 ] as const;
 
@@ -97,10 +99,14 @@ export function DownloadsPanel() {
   const query = useAdminReleases();
   const setActive = useSetReleaseActive();
   const editor = useEditor();
+  const params = useListParams(releaseFilters);
   return (
     <AdminList
       title="Program versions"
       query={query}
+      params={params}
+      local={releaseLocal}
+      localCsv={releaseCsv}
       items={(data) => data.downloads}
       loadingLabel="Loading versions…"
       error={setActive.error?.message}
@@ -108,6 +114,8 @@ export function DownloadsPanel() {
         icon: HardDrive,
         title: 'No versions yet',
         description: 'Add the first version of the program with Add version.',
+        noMatchTitle: 'No versions found',
+        noMatchDescription: 'No version was released in these dates.',
       }}
       create={editor.create('Add version', PackagePlus)}
       form={editor.editing ? <DownloadForm onClose={editor.close} /> : null}

@@ -1,11 +1,14 @@
 /**
- * The state of an admin list in the URL query (`?tab=users&page=2&search=bob&status=ACTIVE`), read
- * and written through React Router's `useSearchParams`, so a reload or the back button brings
- * the same view back. A list declares its filters once ({@link defineFilters}); values are parsed
- * defensively: anything unknown falls back to "any" rather than reaching the server.
+ * The state of an admin list in the URL query (`?tab=users&page=2&search=bob&status=ACTIVE`,
+ * `&sort=username&dir=asc`, `&from=2026-01-01&to=2026-01-31`), read and written through React
+ * Router's `useSearchParams`, so a reload or the back button brings the same view back. A list
+ * declares its filters, sortable columns and date range once ({@link defineFilters}); values are
+ * parsed defensively: anything unknown falls back to "any" (or the default order) rather than
+ * reaching the server.
  */
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { SORT_DIRECTIONS, type SortDirection } from '@flockr/contract';
 
 /** A free-text filter shown as a search box (applied after a pause or on Enter). */
 export interface SearchFilter {
@@ -25,10 +28,56 @@ export interface ChoiceFilter<T extends string = string> {
 /** One filter of a list; its key is its URL parameter. */
 export type Filter = SearchFilter | ChoiceFilter;
 
+/** The chosen order of a list: a column and its direction. */
+export interface ListSort<S extends string = string> {
+  column: S;
+  dir: SortDirection;
+}
+
+/**
+ * Sorting and date range of a list (contract admin.ts `sort`, `dir`, `from`, `to`): the columns
+ * it sorts by (keys of the server's sort, or of the list's own values for lists held in full),
+ * and the name of the date the range applies to, e.g. 'Joined'. Without `sort` the list keeps
+ * its default order; without `dates` it has no date range.
+ */
+export interface ListOptions<S extends string = string> {
+  sort?: readonly S[];
+  /** The order the list has when none is chosen (shown as such on its column). */
+  defaultSort?: ListSort<S>;
+  dates?: string;
+}
+
 /** The filters of a list and the grid of its toolbar (a Tailwind `sm:grid-cols-…` class). */
-export interface FilterSpec<F extends Record<string, Filter> = Record<string, Filter>> {
+export interface FilterSpec<
+  F extends Record<string, Filter> = Record<string, Filter>,
+  S extends string = string,
+> extends ListOptions<S> {
   layout: string;
   filters: F;
+}
+
+/** The date range of a list: UTC dates `YYYY-MM-DD`, both inclusive ('' = open end). */
+export interface DateRange {
+  from: string;
+  to: string;
+}
+
+/** A date query value when it is a real calendar date `YYYY-MM-DD`, else ''. */
+export function parseDate(value: string | null): string {
+  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return '';
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) ? value : '';
+}
+
+/** The sort named by the query values, or null (the list's default order) when unknown. */
+export function parseSort<S extends string>(
+  column: string | null,
+  dir: string | null,
+  allowed: readonly S[] | undefined,
+): ListSort<S> | null {
+  const known = parseChoice(column, allowed ?? []);
+  if (!known) return null;
+  return { column: known, dir: parseChoice(dir, SORT_DIRECTIONS) || 'asc' };
 }
 
 /** The value of each filter: the text, or the choice ('' = any). */
@@ -50,12 +99,16 @@ export function choiceFilter<T extends string>(
   return { kind: 'choice', label, all, options };
 }
 
-/** Declares a list's filters, in toolbar order, and its toolbar grid. */
-export function defineFilters<F extends Record<string, Filter>>(
+/**
+ * Declares a list's filters, in toolbar order, and its toolbar grid; `options` adds sortable
+ * columns and a date range.
+ */
+export function defineFilters<F extends Record<string, Filter>, S extends string = never>(
   layout: string,
   filters: F,
-): FilterSpec<F> {
-  return { layout, filters };
+  options: ListOptions<S> = {},
+): FilterSpec<F, S> {
+  return { layout, filters, ...options };
 }
 
 /** Positive page number from a query value; 1 when missing or invalid. */
@@ -79,28 +132,44 @@ export interface ListState {
   page: number;
   /** Each filter's value by key ('' = any). */
   values: Record<string, string>;
-  /** True when any filter narrows the list. */
+  /** The chosen order, or null for the list's default order. */
+  sort: ListSort | null;
+  /** The date range ('' = open end). */
+  dates: DateRange;
+  /** True when any filter or the date range narrows the list. */
   filtered: boolean;
   /**
    * Merges `changes` into the query; unless `page` is among them, goes back to page 1 (a new
    * filter starts a new list). `replace` replaces the history entry (typing).
    */
   set: (changes: ParamChanges, options?: { replace?: boolean }) => void;
-  /** Removes every filter and the page. */
+  /** Removes every filter, the date range and the page (the order stays). */
   clear: () => void;
 }
 
-/** The list state with typed filter values. */
-export interface ListParams<F extends Record<string, Filter>> extends ListState {
-  values: FilterValues<F>;
-  /** The page and the filters together: what the list's query hook takes. */
-  filter: { page: number } & FilterValues<F>;
+/** The sort and date range as a list's query sends them (only those the list declares). */
+export interface SortAndDates<S extends string> {
+  sort?: S;
+  dir?: SortDirection;
+  from?: string;
+  to?: string;
 }
 
-/** Reads `spec`'s filters and the page from the URL query, and updates them there. */
-export function useListParams<F extends Record<string, Filter>>(
-  spec: FilterSpec<F>,
-): ListParams<F> {
+/** The list state with typed filter values. */
+export interface ListParams<
+  F extends Record<string, Filter>,
+  S extends string = never,
+> extends ListState {
+  values: FilterValues<F>;
+  sort: ListSort<S> | null;
+  /** The page, the filters, the sort and dates together: what the list's query hook takes. */
+  filter: { page: number } & FilterValues<F> & SortAndDates<S>;
+}
+
+/** Reads `spec`'s filters, order, dates and the page from the URL query, and updates them there. */
+export function useListParams<F extends Record<string, Filter>, S extends string = never>(
+  spec: FilterSpec<F, S>,
+): ListParams<F, S> {
   const [params, setParams] = useSearchParams();
   const set = useCallback<ListState['set']>(
     (changes, { replace = false } = {}) => {
@@ -129,16 +198,33 @@ export function useListParams<F extends Record<string, Filter>>(
     return Object.fromEntries(entries) as FilterValues<F>;
   }, [params, spec]);
   const clear = useCallback(
-    () => set(Object.fromEntries(Object.keys(spec.filters).map((key) => [key, null]))),
+    () =>
+      set({
+        ...Object.fromEntries(Object.keys(spec.filters).map((key) => [key, null])),
+        from: null,
+        to: null,
+      }),
     [set, spec],
   );
   const page = parsePage(params.get('page'));
+  const sort = parseSort(params.get('sort'), params.get('dir'), spec.sort);
+  const dates: DateRange = spec.dates
+    ? { from: parseDate(params.get('from')), to: parseDate(params.get('to')) }
+    : { from: '', to: '' };
+  const extra: SortAndDates<S> = {
+    ...(sort && { sort: sort.column, dir: sort.dir }),
+    ...(dates.from && { from: dates.from }),
+    ...(dates.to && { to: dates.to }),
+  };
   return {
     spec,
     page,
     values,
-    filter: { page, ...values },
-    filtered: Object.values(values).some((value) => value !== ''),
+    sort,
+    dates,
+    filter: { page, ...values, ...extra },
+    filtered:
+      Object.values(values).some((value) => value !== '') || dates.from !== '' || dates.to !== '',
     set,
     clear,
   };

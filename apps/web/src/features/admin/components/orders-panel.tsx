@@ -4,10 +4,17 @@
  */
 import { useState } from 'react';
 import { PencilLine, Receipt } from 'lucide-react';
-import { ORDER_STATUSES, formatMoney, type AdminOrder } from '@flockr/contract';
+import {
+  API,
+  ORDER_SORT_COLUMNS,
+  ORDER_STATUSES,
+  formatMoney,
+  type AdminOrder,
+} from '@flockr/contract';
 import { Button } from '../../../components/ui/button';
 import { OrderStatusBadge } from '../../../components/ui/status-badges';
 import { formatDate, formatDateTime, periodLabel, shortOrderId } from '../../../lib/format';
+import { useServerCsv } from '../api/export';
 import { useAdminOrders } from '../api/orders';
 import { AdminList } from './admin-list';
 import { tdClass } from './admin-table';
@@ -15,19 +22,30 @@ import { choiceFilter, defineFilters, searchFilter, useListParams } from './list
 import { OrderStatusDialog } from './order-status-dialog';
 import { UnmatchedPaymentEvents } from './unmatched-payment-events';
 
-/** The orders list's filters (URL parameters `search`, `status`). */
-const filters = defineFilters('sm:grid-cols-[1fr_11rem]', {
-  search: searchFilter('Search orders', 'Order id, username or email'),
-  status: choiceFilter('Status', 'All statuses', ORDER_STATUSES),
-});
+/**
+ * The orders list's filters (URL parameters `search`, `status`), its sortable columns (newest
+ * first by default) and the date range of the day an order was placed.
+ */
+const filters = defineFilters(
+  'sm:grid-cols-[1fr_11rem]',
+  {
+    search: searchFilter('Search orders', 'Order id, username or email'),
+    status: choiceFilter('Status', 'All statuses', ORDER_STATUSES),
+  },
+  {
+    sort: ORDER_SORT_COLUMNS,
+    defaultSort: { column: 'created_at', dir: 'desc' },
+    dates: 'Created',
+  },
+);
 
 const columns = [
   'Order',
-  'Customer',
-  'Plan',
-  'Amount',
-  'Status',
-  'Created',
+  { label: 'Customer', sort: 'username' },
+  { label: 'Plan', sort: 'plan' },
+  { label: 'Amount', sort: 'amount' },
+  { label: 'Status', sort: 'status' },
+  { label: 'Created', sort: 'created_at' },
   { label: 'Actions', hidden: true },
 ];
 
@@ -87,6 +105,7 @@ function OrderRow({ order, onEdit }: { order: AdminOrder; onEdit: (order: AdminO
 export function OrdersPanel() {
   const params = useListParams(filters);
   const query = useAdminOrders(params.filter);
+  const exporter = useServerCsv(API.admin.exportOrders, params.filter, 'orders');
   const [editing, setEditing] = useState<AdminOrder | null>(null);
   return (
     <>
@@ -96,6 +115,7 @@ export function OrdersPanel() {
         params={params}
         items={(data) => data.orders}
         pager={{ label: 'Orders pages', noun: 'orders' }}
+        exporter={exporter}
         table={{
           label: 'Orders',
           columns,

@@ -9,6 +9,7 @@ import { Card } from '../../../components/ui/card';
 import { useAdminPlans } from '../api/plans';
 import { AdminList, useEditor } from './admin-list';
 import { ActiveBadge } from './badges';
+import { planCsv } from './local-lists';
 import { PlanForm } from './plan-form';
 
 /** One figure of a plan card. */
@@ -76,6 +77,7 @@ export function PlansPanel() {
       items={(data) => data.plans}
       loadingLabel="Loading plans…"
       bare
+      localCsv={planCsv}
       empty={{
         icon: Layers,
         title: 'No plans yet',

@@ -6,12 +6,20 @@
 import { useId, useState } from 'react';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { Eye, Users } from 'lucide-react';
-import { API_ERRORS, USER_ROLES, USER_STATUSES, type User } from '@flockr/contract';
+import {
+  API,
+  API_ERRORS,
+  USER_ROLES,
+  USER_SORT_COLUMNS,
+  USER_STATUSES,
+  type User,
+} from '@flockr/contract';
 import { useSignedInUser } from '../../../app/guards';
 import type { ApiError } from '../../../lib/api-client';
 import { Button } from '../../../components/ui/button';
 import { SubscriptionStatusBadge } from '../../../components/ui/status-badges';
 import { formatDate, humanize } from '../../../lib/format';
+import { useServerCsv } from '../api/export';
 import { latestError } from '../api/hooks';
 import { useAdminUsers, useSetUserRole, useSetUserStatus } from '../api/users';
 import { AdminList } from './admin-list';
@@ -20,20 +28,31 @@ import { RoleBadge } from './badges';
 import { choiceFilter, defineFilters, searchFilter, useListParams } from './list-params';
 import { UserDetailDialog } from './user-detail-dialog';
 
-/** The users list's filters (URL parameters `search`, `status`, `role`). */
-const filters = defineFilters('sm:grid-cols-[1fr_10rem_10rem]', {
-  search: searchFilter('Search users', 'Username or email'),
-  status: choiceFilter('Status', 'All statuses', USER_STATUSES),
-  role: choiceFilter('Role', 'All roles', USER_ROLES),
-});
+/**
+ * The users list's filters (URL parameters `search`, `status`, `role`), its sortable columns
+ * (newest first by default) and the joining date range.
+ */
+const filters = defineFilters(
+  'sm:grid-cols-[1fr_10rem_10rem]',
+  {
+    search: searchFilter('Search users', 'Username or email'),
+    status: choiceFilter('Status', 'All statuses', USER_STATUSES),
+    role: choiceFilter('Role', 'All roles', USER_ROLES),
+  },
+  {
+    sort: USER_SORT_COLUMNS,
+    defaultSort: { column: 'created_at', dir: 'desc' },
+    dates: 'Joined',
+  },
+);
 
 const columns = [
-  'Username',
-  'Email',
-  'Role',
-  'Status',
+  { label: 'Username', sort: 'username' },
+  { label: 'Email', sort: 'email' },
+  { label: 'Role', sort: 'role' },
+  { label: 'Status', sort: 'status' },
   'Subscription',
-  'Joined',
+  { label: 'Joined', sort: 'created_at' },
   { label: 'Actions', hidden: true },
 ];
 
@@ -163,6 +182,7 @@ export function UsersPanel() {
   const me = useSignedInUser();
   const params = useListParams(filters);
   const query = useAdminUsers(params.filter);
+  const exporter = useServerCsv(API.admin.exportUsers, params.filter, 'users');
   const setStatus = useSetUserStatus();
   const setRole = useSetUserRole();
   const [viewing, setViewing] = useState<User | null>(null);
@@ -180,6 +200,7 @@ export function UsersPanel() {
         params={params}
         items={(data) => data.users}
         pager={{ label: 'Users pages', noun: 'users' }}
+        exporter={exporter}
         table={{
           label: 'Users',
           columns,

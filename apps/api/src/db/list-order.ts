@@ -1,0 +1,46 @@
+/**
+ * Sorting, date ranges and keyset batches of the admin lists (contract admin.ts: `sort`, `dir`,
+ * `from`, `to`). A list orders by its sort key, then by id so the order is total; an export
+ * reads the same order in batches, each starting after the last row of the one before (keyset:
+ * no OFFSET, so the millionth row costs what the first does).
+ */
+import { asc, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { SortDirection } from '@flockr/contract';
+
+/** The sort of a list: its key expression and direction. */
+export interface ListOrder {
+  key: SQL | AnyColumn;
+  dir: SortDirection;
+}
+
+/** `ORDER BY key dir, id dir`. */
+export function orderByKey({ key, dir }: ListOrder, id: AnyColumn): SQL[] {
+  const by = dir === 'asc' ? asc : desc;
+  return [by(key), by(id)];
+}
+
+/**
+ * Rows after the row whose `(key, id)` the subquery `last` selects, in the order of
+ * {@link orderByKey} (a row comparison, so ties on the key fall back to the id).
+ */
+export function afterKey({ key, dir }: ListOrder, id: AnyColumn, last: SQL): SQL {
+  return dir === 'asc' ? sql`(${key}, ${id}) > (${last})` : sql`(${key}, ${id}) < (${last})`;
+}
+
+/** One UTC day after `date` (`YYYY-MM-DD`), as the start of that day. */
+function dayAfter(date: string): Date {
+  const next = new Date(`${date}T00:00:00.000Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return next;
+}
+
+/**
+ * `column` (a timestamp) within the UTC dates `from` .. `to`, both inclusive (`YYYY-MM-DD`);
+ * undefined when neither is given.
+ */
+export function withinDates(column: AnyColumn, from?: string, to?: string): SQL | undefined {
+  const parts: SQL[] = [];
+  if (from) parts.push(sql`${column} >= ${new Date(`${from}T00:00:00.000Z`).toISOString()}`);
+  if (to) parts.push(sql`${column} < ${dayAfter(to).toISOString()}`);
+  return parts.length ? sql.join(parts, sql` and `) : undefined;
+}
