@@ -163,6 +163,9 @@ export const orders = pgTable(
   (t) => [
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     index('orders_status_idx').on(t.status),
+    /** The dashboard: revenue by completion month, and orders placed in a date range. */
+    index('orders_status_completed_idx').on(t.status, t.completedAt),
+    index('orders_created_idx').on(t.createdAt),
     check('orders_duration_months', sql`${t.durationMonths} in (1, 12)`),
     check('orders_amount_non_negative', sql`${t.amountMinor} >= 0`),
   ],
@@ -263,7 +266,12 @@ export const subscriptions = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('subscriptions_user_key').on(t.userId)],
+  (t) => [
+    uniqueIndex('subscriptions_user_key').on(t.userId),
+    /** The dashboard: active now, lapsed in a range, ending in the next 7 / 30 days, new ones. */
+    index('subscriptions_expires_idx').on(t.expiresAt),
+    index('subscriptions_started_idx').on(t.startedAt),
+  ],
 );
 
 /**
@@ -304,6 +312,8 @@ export const releases = pgTable(
     releaseDate: date('release_date', { mode: 'string' }).notNull(),
     isActive: boolean('is_active').notNull().default(true),
     downloadCount: integer('download_count').notNull().default(0),
+    /** Set when an admin archived the version: hidden and not downloadable, never deleted. */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('releases_version_key').on(t.version)],
@@ -370,6 +380,8 @@ export const changelogEntries = pgTable(
     releaseDate: date('release_date', { mode: 'string' }).notNull(),
     isPublished: boolean('is_published').notNull().default(false),
     viewCount: integer('view_count').notNull().default(0),
+    /** Set when an admin archived the entry: off the public changelog, never deleted. */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -417,6 +429,9 @@ export const auditLog = pgTable(
   (t) => [
     index('audit_log_created_idx').on(t.createdAt),
     index('audit_log_entity_idx').on(t.entityType, t.entityId),
+    /** The audit list filtered by actor or action, newest first. */
+    index('audit_log_actor_created_idx').on(t.actorId, t.createdAt),
+    index('audit_log_action_created_idx').on(t.action, t.createdAt),
   ],
 );
 

@@ -21,7 +21,10 @@ import { recordAudit } from '../audit/service.js';
 import { toAdminOrder } from './orders.js';
 import { notifyTransition } from './receipts.js';
 import {
+  countOpenOrders,
   countOrders,
+  orderFunnel,
+  revenuePerMonth,
   findOrderListing,
   listOrderListings,
   listPaymentEvents,
@@ -176,4 +179,28 @@ export async function dailyRevenue(
 /** Order counts (total, completed) for the dashboard. */
 export function orderCounts(db: Executor): Promise<{ total: number; completed: number }> {
   return countOrders(db);
+}
+
+/** Revenue in `currency` (minor units) and completed orders per UTC month in [`from`, `to`). */
+export function monthlyRevenue(
+  db: Executor,
+  currency: string,
+  from: Date,
+  to: Date,
+): Promise<{ month: string; minor: number; orders: number }[]> {
+  return revenuePerMonth(db, currency, from, to);
+}
+
+/** Orders placed in [`from`, `to`) and how many of them got paid. */
+export function ordersPlacedAndPaid(
+  db: Executor,
+  from: Date,
+  to: Date,
+): Promise<{ placed: number; paid: number }> {
+  return orderFunnel(db, from, to);
+}
+
+/** Orders waiting for payment at `now`. */
+export function openOrders(db: Executor, now: Date): Promise<number> {
+  return countOpenOrders(db, now);
 }

@@ -12,6 +12,7 @@ import { monthlyPriceOf } from '../plans/service.js';
 import { planPeriod } from './periods.js';
 import {
   activeSubscribersPerPlan,
+  countEndingBetween,
   countSubscriptions,
   endPeriodsAt,
   findInForce,
@@ -23,6 +24,7 @@ import {
   lockSubscriptionOf,
   revokePeriod,
   shiftPeriodsFrom,
+  subscriberMovement,
   updateSubscription,
   type SubscriptionInForce,
 } from './repository.js';
@@ -209,4 +211,23 @@ export function subscriptionCounts(
 /** Subscriptions with access at `now`, by plan id (admin plans' subscriber counts). */
 export function activeSubscribers(db: Executor, now: Date): Promise<Map<string, number>> {
   return activeSubscribersPerPlan(db, now);
+}
+
+/** New and lapsed subscriptions in [`from`, `to`) (the health dashboard). */
+export function subscriberMovementIn(
+  db: Executor,
+  from: Date,
+  to: Date,
+  now: Date,
+): Promise<{ started: number; lapsed: number }> {
+  return subscriberMovement(db, from, to, now);
+}
+
+/** Subscriptions ending within `days` days of `now`, and how many are set to end. */
+export function endingWithin(
+  db: Executor,
+  now: Date,
+  days: number,
+): Promise<{ ending: number; setToEnd: number }> {
+  return countEndingBetween(db, now, new Date(now.getTime() + days * 86_400_000));
 }
