@@ -44,6 +44,10 @@ test('an admin suspends a user from the Users tab and the user is refused', asyn
   const status = users.getByRole('combobox', { name: `Status of ${user.username}` });
   await expect(status).toHaveValue('ACTIVE');
   await status.selectOption('SUSPENDED');
+  // The change waits for a confirmation that says what will happen.
+  const confirm = page.getByRole('dialog', { name: `Suspend ${user.username}?` });
+  await expect(confirm).toContainText('can no longer sign in');
+  await confirm.getByRole('button', { name: `Suspend ${user.username}` }).click();
   await expect(page.getByText(`${user.username} is now Suspended`)).toBeVisible();
   await expect(status).toHaveValue('SUSPENDED');
   await expect(status).toBeEnabled();

@@ -1,13 +1,13 @@
 /** Small wording helpers of the admin previews (what a change will do, said in sentences). */
 
-const dayFormat = new Intl.DateTimeFormat('en-GB', {
+const dayFormat = new Intl.DateTimeFormat('en-US', {
   day: 'numeric',
   month: 'short',
   year: 'numeric',
   timeZone: 'UTC',
 });
 
-/** A UTC calendar day as '23 Dec 2026'; 'never' for null. */
+/** A UTC calendar day as 'Dec 23, 2026' (as the web app writes dates); 'never' for null. */
 export function utcDay(date: Date | null | undefined): string {
   return date ? dayFormat.format(date) : 'never';
 }

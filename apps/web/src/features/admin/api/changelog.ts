@@ -47,10 +47,12 @@ export function useCreateChangelogEntry() {
 /** Toast of a changelog change, from what was asked and the entry as it is now. */
 function changedText(
   entry: { version: string; is_published: boolean; archived_at: string | null },
-  asked: { is_published?: boolean; archived?: boolean },
+  asked: { is_published?: boolean; archived?: boolean; title?: string },
 ): string {
   if (asked.archived === true) return `Version ${entry.version} archived`;
   if (asked.archived === false) return `Version ${entry.version} restored as a draft`;
+  // The edit form sends every field: that is a save, whatever its Publish box says.
+  if (asked.title !== undefined) return `Version ${entry.version} saved`;
   if (asked.is_published === false) return `Version ${entry.version} unpublished`;
   return entry.is_published
     ? `Version ${entry.version} published`

@@ -53,7 +53,11 @@ function Figures({ health }: { health: BusinessHealth }) {
   return (
     <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
       <Figure label="Revenue in range" value={formatMoney(health.revenue_total, health.currency)}>
-        {last ? `${monthLabel(last.month)}: ${changeText(last.change)} on the month before` : null}
+        {last
+          ? last.change === null
+            ? `${monthLabel(last.month)}: no revenue the month before to compare with`
+            : `${monthLabel(last.month)}: ${changeText(last.change)} on the month before`
+          : null}
       </Figure>
       <Figure label="New vs lapsed" value={`${count.format(health.subscribers.new)} new`}>
         {count.format(health.subscribers.lapsed)} lapsed · net {net > 0 ? '+' : ''}
