@@ -40,6 +40,8 @@ async function shoot(page: Page, name: string, { fullPage = true } = {}) {
     await page.setViewportSize({ width: size.width, height: size.height });
     for (const scheme of SCHEMES) {
       await page.emulateMedia({ colorScheme: scheme });
+      // From the top, so the sticky header sits where it belongs in a full-page picture.
+      await page.evaluate(() => window.scrollTo(0, 0));
       await page.waitForTimeout(150);
       expect(await sidewaysOverflow(page), `${name} ${size.name} sticks out`).toBeLessThanOrEqual(
         0,

@@ -57,7 +57,7 @@ function EntryRow({
       </td>
       <td className={`${tdClass} text-right tabular-nums`}>{entry.view_count}</td>
       <td className={`${tdClass} text-right`}>
-        <div className="flex flex-wrap justify-end gap-2">
+        <div className="flex justify-end gap-1 whitespace-nowrap">
           {archived ? (
             <Button
               variant="secondary"
@@ -151,7 +151,7 @@ export function ChangelogPanel() {
       table={{
         label: 'Changelog entries',
         columns,
-        minWidth: 'min-w-[52rem]',
+        minWidth: 'min-w-[60rem]',
         row: (entry) => <EntryRow entry={entry} change={change} onEdit={editor.open} />,
       }}
     />

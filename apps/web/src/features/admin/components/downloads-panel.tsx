@@ -117,7 +117,7 @@ function DownloadRow({
         )}
       </td>
       <td className={`${tdClass} text-right`}>
-        <div className="flex justify-end gap-2">
+        <div className="flex justify-end gap-1 whitespace-nowrap">
           {archived ? (
             <Button
               variant="secondary"
