@@ -266,7 +266,11 @@ test('an admin drafts a changelog entry with a live preview, then publishes it',
   await row.getByRole('button', { name: `Publish version ${version}` }).click();
   await expect(page.getByText(`Version ${version} published`)).toBeVisible();
   await expect(row).toContainText('Published');
-  await expect(row.getByRole('button', { name: `Publish version ${version}` })).toHaveCount(0);
+  // A published entry offers Unpublish instead (exact: its name contains this one).
+  await expect(
+    row.getByRole('button', { name: `Publish version ${version}`, exact: true }),
+  ).toHaveCount(0);
+  await expect(row.getByRole('button', { name: `Unpublish version ${version}` })).toBeVisible();
 
   await visitor.page.reload();
   const entry = visitor.page.getByRole('button', { name: new RegExp(title) });
