@@ -44,6 +44,10 @@ test('an admin suspends a user from the Users tab and the user is refused', asyn
   const status = users.getByRole('combobox', { name: `Status of ${user.username}` });
   await expect(status).toHaveValue('ACTIVE');
   await status.selectOption('SUSPENDED');
+  // The change waits for a confirmation that says what will happen.
+  const confirm = page.getByRole('dialog', { name: `Suspend ${user.username}?` });
+  await expect(confirm).toContainText('can no longer sign in');
+  await confirm.getByRole('button', { name: `Suspend ${user.username}` }).click();
   await expect(page.getByText(`${user.username} is now Suspended`)).toBeVisible();
   await expect(status).toHaveValue('SUSPENDED');
   await expect(status).toBeEnabled();
@@ -262,7 +266,11 @@ test('an admin drafts a changelog entry with a live preview, then publishes it',
   await row.getByRole('button', { name: `Publish version ${version}` }).click();
   await expect(page.getByText(`Version ${version} published`)).toBeVisible();
   await expect(row).toContainText('Published');
-  await expect(row.getByRole('button', { name: `Publish version ${version}` })).toHaveCount(0);
+  // A published entry offers Unpublish instead (exact: its name contains this one).
+  await expect(
+    row.getByRole('button', { name: `Publish version ${version}`, exact: true }),
+  ).toHaveCount(0);
+  await expect(row.getByRole('button', { name: `Unpublish version ${version}` })).toBeVisible();
 
   await visitor.page.reload();
   const entry = visitor.page.getByRole('button', { name: new RegExp(title) });

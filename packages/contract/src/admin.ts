@@ -170,8 +170,13 @@ export const createDownloadRequestSchema = z.object({
   release_date: z.iso.date({ error: 'Release date is required' }),
   is_active: z.boolean().default(true),
 });
-export const adminDownloadsResponseSchema = z.object({ downloads: z.array(adminDownloadSchema) });
-export const adminDownloadResponseSchema = z.object({ download: adminDownloadSchema });
+/** A version as admins see it: with when it was archived (hidden for good, never deleted). */
+export const adminReleaseSchema = adminDownloadSchema.extend({
+  archived_at: isoDateTimeSchema.nullable().default(null),
+});
+export type AdminRelease = z.infer<typeof adminReleaseSchema>;
+export const adminDownloadsResponseSchema = z.object({ downloads: z.array(adminReleaseSchema) });
+export const adminDownloadResponseSchema = z.object({ download: adminReleaseSchema });
 
 /** `POST /admin/changelog` payload (spec section 5). */
 export const createChangelogRequestSchema = z.object({
@@ -184,10 +189,15 @@ export const createChangelogRequestSchema = z.object({
   release_date: z.iso.date({ error: 'Release date is required' }),
   is_published: z.boolean().default(false),
 });
-export const adminChangelogResponseSchema = z.object({
-  changelog_entries: z.array(changelogEntrySchema),
+/** A changelog entry as admins see it: with when it was archived (off the site, never deleted). */
+export const adminChangelogEntrySchema = changelogEntrySchema.extend({
+  archived_at: isoDateTimeSchema.nullable().default(null),
 });
-export const adminChangelogEntryResponseSchema = z.object({ entry: changelogEntrySchema });
+export type AdminChangelogEntry = z.infer<typeof adminChangelogEntrySchema>;
+export const adminChangelogResponseSchema = z.object({
+  changelog_entries: z.array(adminChangelogEntrySchema),
+});
+export const adminChangelogEntryResponseSchema = z.object({ entry: adminChangelogEntrySchema });
 
 /** Admin stats (spec section 3). Revenue is completed minus refunded, per currency. */
 export const statsSchema = z.object({
@@ -218,8 +228,19 @@ export const adminUserDetailSchema = z.object({
 });
 export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
 
-/** `PUT /admin/downloads/{id}` payload: activate or deactivate a version. */
-export const updateDownloadRequestSchema = z.object({ is_active: z.boolean() });
+/**
+ * `PUT /admin/downloads/{id}` payload: activate or deactivate a version, change its release
+ * date, archive it (`archived: true` also deactivates it) or restore it (`archived: false`;
+ * it stays inactive until activated). Versions are never deleted.
+ */
+export const updateDownloadRequestSchema = z
+  .object({
+    is_active: z.boolean(),
+    release_date: z.iso.date({ error: 'Release date is required' }),
+    archived: z.boolean(),
+  })
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, 'Nothing to update');
 
 /** Fields of the multipart upload form of `POST /admin/downloads/upload` (the file part is `file`). */
 export const uploadDownloadFieldsSchema = z.object({
@@ -232,9 +253,13 @@ export const uploadDownloadFieldsSchema = z.object({
     .transform((v) => v === 'true'),
 });
 
-/** `PUT /admin/changelog/{id}` payload: edit fields or publish a draft. */
+/**
+ * `PUT /admin/changelog/{id}` payload: edit fields, publish or unpublish, archive
+ * (`archived: true` also unpublishes) or restore (`archived: false`, as a draft). Publishing an
+ * archived entry restores it. Entries are never deleted.
+ */
 export const updateChangelogRequestSchema = createChangelogRequestSchema
-  .extend({ is_published: z.boolean() })
+  .extend({ is_published: z.boolean(), archived: z.boolean() })
   .partial()
   .refine((v) => Object.keys(v).length > 0, 'Nothing to update');
 
@@ -259,6 +284,12 @@ export const auditEntrySchema = z.object({
   action: z.string().describe('e.g. user.status, order.status, plan.create'),
   entity_type: z.string(),
   entity_id: z.string(),
+  entity_label: z
+    .string()
+    .nullable()
+    .default(null)
+    .describe("The entity's name: a username, plan name or version; null when unknown"),
+  summary: z.string().default('').describe('The entry as a sentence, e.g. "owner suspended bob"'),
   before: z.unknown().nullable(),
   after: z.unknown().nullable(),
   created_at: isoDateTimeSchema,
@@ -271,6 +302,9 @@ export const auditQuerySchema = adminPagination.extend({
   entity_type: text().trim().max(50).optional(),
   actor_id: z.uuid().optional(),
   entity_id: text().trim().max(100).optional(),
+  actor: text().trim().max(100).optional().describe("Part of the actor's username or e-mail"),
+  from: z.iso.date().optional().describe('First UTC day, inclusive'),
+  to: z.iso.date().optional().describe('Last UTC day, inclusive'),
 });
 export const auditResponseSchema = z.object({
   entries: z.array(auditEntrySchema),

@@ -16,6 +16,7 @@ export * from './subscriptions.js';
 export * from './downloads.js';
 export * from './changelog.js';
 export * from './admin.js';
+export * from './guardrails.js';
 export * from './site.js';
 export * from './csv.js';
 export * from './http.js';

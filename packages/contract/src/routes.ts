@@ -70,6 +70,13 @@ import {
   versionsResponseSchema,
 } from './downloads.js';
 import { errorResponseSchema } from './errors.js';
+import {
+  healthQuerySchema,
+  businessHealthResponseSchema,
+  orderStatusPreviewQuerySchema,
+  statusPreviewResponseSchema,
+  userStatusPreviewQuerySchema,
+} from './guardrails.js';
 import { endpoint } from './http.js';
 import {
   checkoutSessionParamsSchema,
@@ -528,6 +535,37 @@ export const API = {
       tag: 'admin',
       access: 'admin',
       responses: { 200: dailyStatsResponseSchema, ...errors(401, 403) },
+    }),
+    health: endpoint({
+      method: 'GET',
+      path: '/admin/stats/health',
+      summary:
+        'Business health over a date range: revenue by month, active subscriptions by plan, new vs lapsed, due in 7/30 days, pending orders and their paid rate',
+      tag: 'admin',
+      access: 'admin',
+      query: healthQuerySchema,
+      responses: { 200: businessHealthResponseSchema, ...errors(400, 401, 403) },
+    }),
+    userStatusPreview: endpoint({
+      method: 'GET',
+      path: '/admin/users/:id/status/preview',
+      summary: 'What setting this status would do (changes nothing)',
+      tag: 'admin',
+      access: 'admin',
+      params: idParamsSchema,
+      query: userStatusPreviewQuerySchema,
+      responses: { 200: statusPreviewResponseSchema, ...errors(400, 401, 403, 404) },
+    }),
+    orderStatusPreview: endpoint({
+      method: 'GET',
+      path: '/admin/orders/:id/status/preview',
+      summary:
+        'What moving the order to this status would do: time granted or taken back, e-mails (changes nothing)',
+      tag: 'admin',
+      access: 'admin',
+      params: idParamsSchema,
+      query: orderStatusPreviewQuerySchema,
+      responses: { 200: statusPreviewResponseSchema, ...errors(400, 401, 403, 404) },
     }),
     users: endpoint({
       method: 'GET',

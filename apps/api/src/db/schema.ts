@@ -173,9 +173,15 @@ export const orders = pgTable(
   (t) => [
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     index('orders_status_idx').on(t.status, t.createdAt, t.id),
-    index('orders_created_idx').on(t.createdAt, t.id),
     // Search by a piece of the order id, as the admin pastes it from a receipt or the app.
     index('orders_id_trgm_idx').using('gin', sql`(${t.id}::text) gin_trgm_ops`),
+    /**
+     * The health dashboard, answered from the index alone (index-only scans): revenue by
+     * completion month, and orders placed in a range with how many got paid.
+     */
+    index('orders_status_completed_idx').on(t.status, t.completedAt, t.currency, t.amountMinor),
+    // Admin lists newest first, and orders placed in a range.
+    index('orders_created_idx').on(t.createdAt, t.completedAt),
     check('orders_duration_months', sql`${t.durationMonths} in (1, 12)`),
     check('orders_amount_non_negative', sql`${t.amountMinor} >= 0`),
   ],
@@ -278,8 +284,9 @@ export const subscriptions = pgTable(
   },
   (t) => [
     uniqueIndex('subscriptions_user_key').on(t.userId),
-    // Renewals and expiries due, active subscriptions at a date.
-    index('subscriptions_expires_idx').on(t.expiresAt),
+    /** The dashboard: active now by plan, lapsed in a range, ending in 7 / 30 days, new ones. */
+    index('subscriptions_expires_idx').on(t.expiresAt, t.planId),
+    index('subscriptions_started_idx').on(t.startedAt),
   ],
 );
 
@@ -325,6 +332,8 @@ export const releases = pgTable(
     releaseDate: date('release_date', { mode: 'string' }).notNull(),
     isActive: boolean('is_active').notNull().default(true),
     downloadCount: integer('download_count').notNull().default(0),
+    /** Set when an admin archived the version: hidden and not downloadable, never deleted. */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('releases_version_key').on(t.version)],
@@ -391,6 +400,8 @@ export const changelogEntries = pgTable(
     releaseDate: date('release_date', { mode: 'string' }).notNull(),
     isPublished: boolean('is_published').notNull().default(false),
     viewCount: integer('view_count').notNull().default(0),
+    /** Set when an admin archived the entry: off the public changelog, never deleted. */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -438,6 +449,9 @@ export const auditLog = pgTable(
   (t) => [
     index('audit_log_created_idx').on(t.createdAt),
     index('audit_log_entity_idx').on(t.entityType, t.entityId),
+    /** The audit list filtered by actor or action, newest first. */
+    index('audit_log_actor_created_idx').on(t.actorId, t.createdAt),
+    index('audit_log_action_created_idx').on(t.action, t.createdAt),
   ],
 );
 

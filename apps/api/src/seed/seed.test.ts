@@ -8,7 +8,7 @@ import { loadConfig } from '../config.js';
 import { artifacts, changelogEntries, plans, releases, users } from '../db/schema.js';
 import { PasswordHasher } from '../lib/password.js';
 import { findUserByEmail } from '../modules/accounts/repository.js';
-import { createHarness, type Harness } from '../test/harness.js';
+import { createHarness, newUserPayload, type Harness } from '../test/harness.js';
 import { fileDigest } from './artifacts.js';
 import { ensureAdmin } from '../modules/accounts/bootstrap.js';
 import { seed } from './seed.js';
@@ -66,6 +66,25 @@ describe('ensureAdmin', () => {
     expect(await ensureAdmin(h.db, { ...config, adminEmail: undefined })).toBe('skipped');
     const usersBefore = (await h.db.select({ n: count() }).from(users))[0]!.n;
     expect(usersBefore).toBeGreaterThan(0);
+  });
+
+  it('counts the ADMIN_EMAIL account as verified when it promotes an existing, unconfirmed one', async () => {
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/register',
+      payload: newUserPayload('owner'),
+    });
+    const email = res.json().user.email as string;
+    expect((await findUserByEmail(h.db, email))!.emailVerifiedAt).toBeNull();
+    const config = {
+      adminEmail: email,
+      adminPassword: 'B0ss!secret',
+      passwordHashing: { memoryKiB: 1024, timeCost: 1, concurrency: 2, queueLimit: 1000 },
+    };
+    expect(await ensureAdmin(h.db, config)).toBe('promoted');
+    expect(await findUserByEmail(h.db, email)).toMatchObject({ role: 'ADMIN', status: 'ACTIVE' });
+    expect((await findUserByEmail(h.db, email))!.emailVerifiedAt).not.toBeNull();
+    expect(await ensureAdmin(h.db, config)).toBe('unchanged');
   });
 });
 

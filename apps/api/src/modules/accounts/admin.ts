@@ -10,6 +10,7 @@ import {
   type AdminUsersExportQuery,
   type AdminUsersResponse,
   type UserSortColumn,
+  type StatusPreview,
   type User,
   type UserRole,
   type UserStatus,
@@ -18,7 +19,9 @@ import type { AppContext } from '../../context.js';
 import { EXPORT_BATCH_SIZE } from '../../lib/export.js';
 import type { UserRow } from '../../db/schema.js';
 import { forbidden, notFound } from '../../lib/http-error.js';
+import { utcDay } from '../../lib/preview-text.js';
 import { recordAudit } from '../audit/service.js';
+import { subscriptionSummaries } from '../subscriptions/service.js';
 import { userView, userViews } from './profile.js';
 import { findUserById, listUsers as listUserRows, updateUser, userBatch } from './repository.js';
 
@@ -169,4 +172,49 @@ export function setUserRole(
 ): Promise<User> {
   if (actor.role !== 'SUPER_ADMIN') throw forbidden('superAdminOnly');
   return setUserField(ctx, actor, id, 'role', role);
+}
+
+/** What each status means for the user, said to the admin about to set it. */
+const STATUS_EFFECTS: Record<UserStatus, (name: string) => string> = {
+  SUSPENDED: (name) =>
+    `${name} can no longer sign in or download; their open sessions are refused from their next request.`,
+  INACTIVE: (name) =>
+    `${name}'s account is deactivated: they can no longer sign in or download until it is active again.`,
+  ACTIVE: (name) => `${name} can sign in again and download while their subscription has paid time.`,
+};
+
+/**
+ * `GET /admin/users/{id}/status/preview?status=`: what setting `status` would do. Changes
+ * nothing. A change the actor may not make is `allowed: false` with the reason (the same rule
+ * as {@link setUserStatus}). Paid time never moves with a status. @throws 404 NOT_FOUND.
+ */
+export async function previewUserStatus(
+  ctx: AppContext,
+  actor: UserRow,
+  id: string,
+  status: UserStatus,
+): Promise<StatusPreview> {
+  const target = await findUserById(ctx.db, id);
+  if (!target) throw notFound('notFound');
+  const now = ctx.now();
+  const subscription = (await subscriptionSummaries(ctx.db, [id], now)).get(id) ?? null;
+  const access = { before: subscription?.expires_at ?? null, after: subscription?.expires_at ?? null };
+  const base = { from: target.status, to: status, access_until: access, emails: [], time_ms: 0 };
+  try {
+    assertMayActOn(actor, target);
+  } catch (error) {
+    return { ...base, allowed: false, effects: [(error as Error).message] };
+  }
+  if (target.status === status) {
+    return { ...base, allowed: true, effects: [`${target.username} is already ${status}: nothing changes.`] };
+  }
+  const paid =
+    subscription && new Date(subscription.expires_at) > now
+      ? `Their subscription is not changed: paid time keeps running until ${utcDay(new Date(subscription.expires_at))}.`
+      : 'They have no paid time; nothing is taken back or granted.';
+  return {
+    ...base,
+    allowed: true,
+    effects: [STATUS_EFFECTS[status](target.username), paid, 'No e-mail is sent.'],
+  };
 }

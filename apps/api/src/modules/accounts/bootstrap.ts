@@ -3,7 +3,8 @@
  * ADMIN_PASSWORD set, the server makes sure that account exists and is an ACTIVE admin: a
  * missing account is created with that password (and counts as verified: its address comes from
  * the operator); an existing one is promoted to ADMIN (a SUPER_ADMIN stays one) and its password
- * is left unchanged. No default admin or password exists in code.
+ * is left unchanged; either way the account counts as verified. No default admin or password
+ * exists in code.
  */
 import { USERNAME_MAX_LENGTH, type UserRole } from '@flockr/contract';
 import type { AppConfig } from '../../config.js';
@@ -51,9 +52,16 @@ export async function createAdminAccount(
   });
 }
 
-/** Makes account `user` ACTIVE with `role`. */
+/**
+ * Makes account `user` ACTIVE with `role`, and verified: its address was named by the operator
+ * (ADMIN_EMAIL or the shell), which confirms it as well as a link would.
+ */
 export async function promoteAccount(db: Executor, user: UserRow, role: UserRole): Promise<void> {
-  await updateUser(db, user.id, { role, status: 'ACTIVE' });
+  await updateUser(db, user.id, {
+    role,
+    status: 'ACTIVE',
+    ...(!user.emailVerifiedAt && { emailVerifiedAt: new Date() }),
+  });
 }
 
 /** Applies ADMIN_EMAIL / ADMIN_PASSWORD; returns what it did ('skipped' without them). */
@@ -65,7 +73,8 @@ export async function ensureAdmin(
   if (!email || !password) return 'skipped';
   const existing = await findUserByEmail(db, email);
   if (existing) {
-    if (existing.role !== 'USER' && existing.status === 'ACTIVE') return 'unchanged';
+    if (existing.role !== 'USER' && existing.status === 'ACTIVE' && existing.emailVerifiedAt)
+      return 'unchanged';
     await promoteAccount(db, existing, existing.role === 'USER' ? 'ADMIN' : existing.role);
     return 'promoted';
   }

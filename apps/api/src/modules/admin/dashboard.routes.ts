@@ -1,16 +1,19 @@
-/** Admin dashboard routes: the figures (spec §3), the daily series, and the audit trail. */
+/** Admin dashboard routes: the figures (spec §3), the daily series, business health, the audit trail. */
 import type { FastifyInstance } from 'fastify';
 import { API } from '@flockr/contract';
 import type { AppContext } from '../../context.js';
 import { route } from '../../plugins/route.js';
 import { listAudit } from '../audit/service.js';
-import { dailyStats, stats } from './dashboard.js';
+import { businessHealth, dailyStats, stats } from './dashboard.js';
 
 /** Registers the admin dashboard routes on `app`. */
 export function adminDashboardRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     route(app, API.admin.stats, async () => ({ stats: await stats(ctx) }));
     route(app, API.admin.dailyStats, async () => dailyStats(ctx));
+    route(app, API.admin.health, async ({ query }) => ({
+      health: await businessHealth(ctx, query),
+    }));
     route(app, API.admin.audit, async ({ query }) => listAudit(ctx.db, query));
   };
 }

@@ -1,4 +1,4 @@
-/** Admin order routes (spec §7): the orders list, status changes, and provider events. */
+/** Admin order routes (spec §7): the orders list, status changes and their preview, provider events. */
 import type { FastifyInstance } from 'fastify';
 import { API } from '@flockr/contract';
 import type { AppContext } from '../../context.js';
@@ -10,6 +10,7 @@ import {
   ordersCsv,
   setOrderStatus,
 } from '../billing/admin.js';
+import { previewOrderStatus } from '../billing/preview.js';
 
 /** Registers the admin order routes on `app`. */
 export function adminOrderRoutes(ctx: AppContext) {
@@ -20,6 +21,9 @@ export function adminOrderRoutes(ctx: AppContext) {
     );
     route(app, API.admin.setOrderStatus, async ({ user, params, body }) => ({
       order: await setOrderStatus(ctx, user, params.id, body.status, body.admin_note),
+    }));
+    route(app, API.admin.orderStatusPreview, async ({ params, query }) => ({
+      preview: await previewOrderStatus(ctx, params.id, query.status),
     }));
     route(app, API.admin.paymentEvents, async ({ query }) => listAdminPaymentEvents(ctx, query));
   };

@@ -1,6 +1,6 @@
 /**
  * Admin release routes (spec §7 "downloads"): list, add by URL, add by upload (multipart, streamed
- * to disk while hashed, up to MAX_UPLOAD_BYTES), activate or deactivate.
+ * to disk while hashed, up to MAX_UPLOAD_BYTES), activate or deactivate, edit, archive or restore.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API, MAX_UPLOAD_BYTES, uploadDownloadFieldsSchema } from '@flockr/contract';
@@ -11,7 +11,7 @@ import {
   createReleaseFromUpload,
   createReleaseFromUrl,
   listAdminReleases,
-  setReleaseActive,
+  updateRelease,
 } from '../releases/admin.js';
 import { receiveFile, removeFile, type ReceivedFile } from '../releases/storage.js';
 
@@ -71,7 +71,7 @@ export function adminReleaseRoutes(ctx: AppContext) {
       return { download: await createReleaseFromUpload(ctx, user, file, parsed.data) };
     });
     route(app, API.admin.updateRelease, async ({ user, params, body }) => ({
-      download: await setReleaseActive(ctx, user, params.id, body.is_active),
+      download: await updateRelease(ctx, user, params.id, body),
     }));
   };
 }

@@ -1,10 +1,19 @@
-/** Admin user routes (spec §7): list and search, one user's detail, status and role changes. */
+/**
+ * Admin user routes (spec §7): list and search, one user's detail, status and role changes, and
+ * the preview of a status change.
+ */
 import type { FastifyInstance } from 'fastify';
 import { API } from '@flockr/contract';
 import type { AppContext } from '../../context.js';
 import { route } from '../../plugins/route.js';
 import { sendCsv } from '../../plugins/send-csv.js';
-import { listUsers, setUserRole, setUserStatus, usersCsv } from '../accounts/admin.js';
+import {
+  listUsers,
+  previewUserStatus,
+  setUserRole,
+  setUserStatus,
+  usersCsv,
+} from '../accounts/admin.js';
 import { userDetail } from './dashboard.js';
 
 /** Registers the admin user routes on `app`. */
@@ -17,6 +26,9 @@ export function adminUserRoutes(ctx: AppContext) {
     route(app, API.admin.user, async ({ params }) => userDetail(ctx, params.id));
     route(app, API.admin.setUserStatus, async ({ user, params, body }) => ({
       user: await setUserStatus(ctx, user, params.id, body.status),
+    }));
+    route(app, API.admin.userStatusPreview, async ({ user, params, query }) => ({
+      preview: await previewUserStatus(ctx, user, params.id, query.status),
     }));
     route(app, API.admin.setUserRole, async ({ user, params, body }) => ({
       user: await setUserRole(ctx, user, params.id, body.role),

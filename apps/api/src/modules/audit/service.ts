@@ -3,7 +3,7 @@
  * the values before and after, in the same transaction as the change. Records are only ever
  * added; no API changes or deletes them.
  */
-import { paginate, type AuditResponse } from '@flockr/contract';
+import { auditSentence, paginate, type AuditResponse } from '@flockr/contract';
 import type { Executor } from '../../db/client.js';
 import { insertAuditRow, listAuditRows } from './repository.js';
 
@@ -33,7 +33,11 @@ export async function recordAudit(tx: Executor, record: AuditRecord): Promise<vo
   });
 }
 
-/** `GET /admin/audit`: newest first, filtered by action prefix, entity, actor. */
+/**
+ * `GET /admin/audit`: newest first, filtered by action prefix, entity, actor (id, or part of the
+ * username or e-mail) and UTC days `from`..`to` (inclusive); each entry with the entity's name
+ * and the entry as a sentence (contract `auditSentence`).
+ */
 export async function listAudit(
   db: Executor,
   query: {
@@ -43,6 +47,9 @@ export async function listAudit(
     entity_type?: string;
     actor_id?: string;
     entity_id?: string;
+    actor?: string;
+    from?: string;
+    to?: string;
   },
 ): Promise<AuditResponse> {
   const { rows, total } = await listAuditRows(
@@ -51,21 +58,28 @@ export async function listAudit(
       action: query.action,
       entityType: query.entity_type,
       actorId: query.actor_id,
+      actor: query.actor,
       entityId: query.entity_id,
+      from: query.from ? new Date(`${query.from}T00:00:00.000Z`) : undefined,
+      to: query.to ? new Date(Date.parse(`${query.to}T00:00:00.000Z`) + 86_400_000) : undefined,
     },
     { offset: (query.page - 1) * query.limit, limit: query.limit },
   );
   return {
-    entries: rows.map(({ entry, actor }) => ({
-      id: entry.id,
-      actor: actor?.id ? { id: actor.id, username: actor.username, email: actor.email } : null,
-      action: entry.action,
-      entity_type: entry.entityType,
-      entity_id: entry.entityId,
-      before: entry.before ?? null,
-      after: entry.after ?? null,
-      created_at: entry.createdAt.toISOString(),
-    })),
+    entries: rows.map(({ entry, actor, label }) => {
+      const item = {
+        id: entry.id,
+        actor: actor?.id ? { id: actor.id, username: actor.username, email: actor.email } : null,
+        action: entry.action,
+        entity_type: entry.entityType,
+        entity_id: entry.entityId,
+        entity_label: label ?? null,
+        before: entry.before ?? null,
+        after: entry.after ?? null,
+        created_at: entry.createdAt.toISOString(),
+      };
+      return { ...item, summary: auditSentence(item) };
+    }),
     pagination: paginate(total, query.page, query.limit),
   };
 }

@@ -27,6 +27,9 @@ import { figureTotals, revenueSince, revenueTotals } from '../figures/service.js
 import { toAdminOrder } from './orders.js';
 import { notifyTransition } from './receipts.js';
 import {
+  countOpenOrders,
+  orderFunnel,
+  revenuePerMonth,
   findOrderListing,
   listOrderListings,
   orderListingBatch,
@@ -256,4 +259,28 @@ export function dailyRevenue(
 export async function orderCounts(db: Executor): Promise<{ total: number; completed: number }> {
   const totals = await figureTotals(db);
   return { total: totals.ordersPlaced, completed: totals.ordersCompleted };
+}
+
+/** Revenue in `currency` (minor units) and completed orders per UTC month in [`from`, `to`). */
+export function monthlyRevenue(
+  db: Executor,
+  currency: string,
+  from: Date,
+  to: Date,
+): Promise<{ month: string; minor: number; orders: number }[]> {
+  return revenuePerMonth(db, currency, from, to);
+}
+
+/** Orders placed in [`from`, `to`) and how many of them got paid. */
+export function ordersPlacedAndPaid(
+  db: Executor,
+  from: Date,
+  to: Date,
+): Promise<{ placed: number; paid: number }> {
+  return orderFunnel(db, from, to);
+}
+
+/** Orders waiting for payment at `now`. */
+export function openOrders(db: Executor, now: Date): Promise<number> {
+  return countOpenOrders(db, now);
 }

@@ -8,6 +8,7 @@ import {
   count,
   desc,
   eq,
+  gt,
   gte,
   ilike,
   lte,
@@ -230,59 +231,6 @@ export async function findLapsedPendingOrderIds(
   return rows.map((r) => r.id);
 }
 
-/** Number of orders, and of COMPLETED ones. */
-export async function countOrders(db: Executor): Promise<{ total: number; completed: number }> {
-  const [row] = await db
-    .select({
-      total: count(),
-      completed: sql<number>`count(*) filter (where ${orders.status} = 'COMPLETED')`.mapWith(
-        Number,
-      ),
-    })
-    .from(orders);
-  return { total: row?.total ?? 0, completed: row?.completed ?? 0 };
-}
-
-/**
- * Revenue: the amounts of COMPLETED orders (a refunded order is no longer COMPLETED), per plan and
- * currency, in minor units.
- */
-export async function revenueByPlanAndCurrency(
-  db: Executor,
-): Promise<{ planId: string; currency: string; totalMinor: number }[]> {
-  return db
-    .select({
-      planId: orders.planId,
-      currency: orders.currency,
-      totalMinor: sql<number>`coalesce(sum(${orders.amountMinor}), 0)::bigint`.mapWith(Number),
-    })
-    .from(orders)
-    .where(eq(orders.status, 'COMPLETED'))
-    .groupBy(orders.planId, orders.currency);
-}
-
-/** Revenue in `currency` (minor units) per UTC completion day (`YYYY-MM-DD`) since `from`. */
-export async function revenuePerDay(
-  db: Executor,
-  currency: string,
-  from: Date,
-): Promise<{ day: string; minor: number }[]> {
-  return db
-    .select({
-      day: sql<string>`to_char(${orders.completedAt} at time zone 'UTC', 'YYYY-MM-DD')`,
-      minor: sql<number>`sum(${orders.amountMinor})::bigint`.mapWith(Number),
-    })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.status, 'COMPLETED'),
-        eq(orders.currency, currency),
-        gte(orders.completedAt, from),
-      ),
-    )
-    .groupBy(sql`1`);
-}
-
 /** The buyer (name, e-mail, deleted or not) and plan name of an order, for its e-mails. */
 export async function findOrderBuyer(
   db: Executor,
@@ -474,4 +422,62 @@ export async function listPaymentEvents(
     .offset(query.offset);
   const [totals] = await db.select({ total: count() }).from(paymentEvents).where(where);
   return { rows, total: totals?.total ?? 0 };
+}
+
+// ——— business health (the dashboard) ———
+
+/**
+ * Revenue in `currency` (minor units) and number of COMPLETED orders per UTC completion month
+ * (`YYYY-MM`) in [`from`, `to`). Served by `orders_status_completed_idx`.
+ */
+export async function revenuePerMonth(
+  db: Executor,
+  currency: string,
+  from: Date,
+  to: Date,
+): Promise<{ month: string; minor: number; orders: number }[]> {
+  return db
+    .select({
+      month: sql<string>`to_char(${orders.completedAt} at time zone 'UTC', 'YYYY-MM')`,
+      minor: sql<number>`sum(${orders.amountMinor})::bigint`.mapWith(Number),
+      orders: count(),
+    })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, 'COMPLETED'),
+        gte(orders.completedAt, from),
+        sql`${orders.completedAt} < ${to}`,
+        eq(orders.currency, currency),
+      ),
+    )
+    .groupBy(sql`1`);
+}
+
+/**
+ * Orders placed in [`from`, `to`) and how many of them were paid (completed, or refunded after
+ * being paid: `completed_at` is set). Served by `orders_created_idx`.
+ */
+export async function orderFunnel(
+  db: Executor,
+  from: Date,
+  to: Date,
+): Promise<{ placed: number; paid: number }> {
+  const [row] = await db
+    .select({
+      placed: count(),
+      paid: sql<number>`count(${orders.completedAt})`.mapWith(Number),
+    })
+    .from(orders)
+    .where(and(gte(orders.createdAt, from), sql`${orders.createdAt} < ${to}`));
+  return { placed: row?.placed ?? 0, paid: row?.paid ?? 0 };
+}
+
+/** PENDING orders still payable at `now` (served by `orders_status_idx`). */
+export async function countOpenOrders(db: Executor, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(orders)
+    .where(and(eq(orders.status, 'PENDING'), gt(orders.expiresAt, now)));
+  return row?.n ?? 0;
 }

@@ -1,15 +1,31 @@
 /**
- * The changelog for admins (spec sections 5 and 7): every entry with drafts, creating one
- * (published or draft, as chosen), editing it and publishing a draft, audited.
+ * The changelog for admins (spec sections 5 and 7): every entry with drafts and archived ones,
+ * creating one (published or draft, as chosen), editing, publishing, unpublishing, archiving and
+ * restoring it, audited. Entries are never deleted.
  */
-import type { ChangelogEntry } from '@flockr/contract';
+import type { AdminChangelogEntry as ChangelogEntry } from '@flockr/contract';
 import type { AppContext } from '../../context.js';
-import type { UserRow } from '../../db/schema.js';
+import type { ChangelogEntryRow, UserRow } from '../../db/schema.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { conflict, notFound } from '../../lib/http-error.js';
 import { recordAudit } from '../audit/service.js';
 import { insertEntry, listAllEntries, lockEntry, updateEntry } from './repository.js';
-import { toChangelogEntry } from './service.js';
+import { toChangelogEntry as toPublicEntry } from './service.js';
+
+/** An entry as admins see it: the public shape with when it was archived. */
+const toChangelogEntry = (row: ChangelogEntryRow): ChangelogEntry => ({
+  ...toPublicEntry(row),
+  archived_at: row.archivedAt?.toISOString() ?? null,
+});
+
+/** The audit action of an edit, from the entry before and after. */
+function editAction(before: ChangelogEntryRow, after: ChangelogEntryRow): string {
+  if (!before.archivedAt && after.archivedAt) return 'changelog.archive';
+  if (before.archivedAt && !after.archivedAt && !after.isPublished) return 'changelog.restore';
+  if (!before.isPublished && after.isPublished) return 'changelog.publish';
+  if (before.isPublished && !after.isPublished) return 'changelog.unpublish';
+  return 'changelog.update';
+}
 
 /** `GET /admin/changelog`: every entry, drafts included, newest release first. */
 export async function listAdminChangelog(ctx: AppContext): Promise<ChangelogEntry[]> {
@@ -22,6 +38,7 @@ type EntryFields = {
   changes: string;
   release_date: string;
   is_published: boolean;
+  archived?: boolean;
 };
 
 const columns = (input: Partial<EntryFields>) => ({
@@ -65,7 +82,11 @@ export async function createChangelogEntry(
   );
 }
 
-/** `PUT /admin/changelog/{id}`: edit fields or publish a draft. @throws 404, 409. */
+/**
+ * `PUT /admin/changelog/{id}`: edit fields, publish or unpublish, archive (also unpublishes: the
+ * entry leaves the public changelog) or restore (as a draft); publishing an archived entry
+ * restores it. @throws 404 CHANGELOG_NOT_FOUND, 409 CHANGELOG_VERSION_TAKEN.
+ */
 export async function updateChangelogEntry(
   ctx: AppContext,
   actor: UserRow,
@@ -76,10 +97,17 @@ export async function updateChangelogEntry(
     ctx.db.transaction(async (tx) => {
       const before = await lockEntry(tx, id);
       if (!before) throw notFound('changelogNotFound');
-      const after = await updateEntry(tx, id, { ...columns(input), updatedAt: ctx.now() });
+      const now = ctx.now();
+      const after = await updateEntry(tx, id, {
+        ...columns(input),
+        ...(input.is_published === true && { archivedAt: null }),
+        ...(input.archived === true && { isPublished: false, archivedAt: before.archivedAt ?? now }),
+        ...(input.archived === false && { archivedAt: null }),
+        updatedAt: now,
+      });
       await recordAudit(tx, {
         actorId: actor.id,
-        action: !before.isPublished && after.isPublished ? 'changelog.publish' : 'changelog.update',
+        action: editAction(before, after),
         entityType: 'changelog',
         entityId: id,
         before,

@@ -68,7 +68,7 @@ export async function figurePerDay(
 /**
  * The figures as the tables say they should be, computed from every row (a full scan: for the
  * consistency test, the bulk seeder and repairs; never on a request). Same definitions as
- * migration 0006's backfill.
+ * migration 0007's backfill.
  */
 export async function computeFiguresFromRows(db: Executor): Promise<FigureDelta[]> {
   const result = await db.execute(sql`

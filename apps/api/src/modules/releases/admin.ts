@@ -3,7 +3,7 @@
  * a version hosted at a URL or uploaded here, and activating or deactivating one. Every change is
  * audited in its transaction.
  */
-import { formatFileSize, versionFilename, type AdminDownload } from '@flockr/contract';
+import { formatFileSize, versionFilename, type AdminRelease as AdminDownload } from '@flockr/contract';
 import type { AppContext } from '../../context.js';
 import type { UserRow } from '../../db/schema.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
@@ -13,7 +13,7 @@ import {
   findRelease,
   findReleaseByVersion,
   insertRelease,
-  setReleaseActive as setActive,
+  updateReleaseRow,
   type ReleaseWithArtifact,
 } from './repository.js';
 import { releasesBySemver, toProgramVersion } from './service.js';
@@ -27,6 +27,7 @@ function toAdminDownload(row: ReleaseWithArtifact): AdminDownload {
     download_url: row.artifact.downloadUrl,
     download_count: row.release.downloadCount,
     created_at: row.release.createdAt.toISOString(),
+    archived_at: row.release.archivedAt?.toISOString() ?? null,
   };
 }
 
@@ -137,24 +138,61 @@ export async function createReleaseFromUpload(
   }
 }
 
-/** `PUT /admin/downloads/{id}`: activate or deactivate a version. @throws 404. */
-export async function setReleaseActive(
+/** The audited fields of a release, as the audit trail shows them. */
+const auditedFields = (row: {
+  version: string;
+  isActive: boolean;
+  releaseDate: string;
+  archivedAt: Date | null;
+}) => ({
+  version: row.version,
+  is_active: row.isActive,
+  release_date: row.releaseDate,
+  archived_at: row.archivedAt,
+});
+
+/**
+ * `PUT /admin/downloads/{id}`: activate or deactivate a version, change its release date,
+ * archive it (it is deactivated too: subscribers no longer see or download it) or restore it
+ * (inactive until activated; activating an archived version restores it). Nothing is deleted.
+ * Audited as download.archive / download.restore / download.active / download.update.
+ * @throws 404 DOWNLOAD_NOT_FOUND.
+ */
+export async function updateRelease(
   ctx: AppContext,
   actor: UserRow,
   id: string,
-  isActive: boolean,
+  input: { is_active?: boolean; release_date?: string; archived?: boolean },
 ): Promise<AdminDownload> {
+  const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
-    const changed = await setActive(tx, id, isActive);
+    const changed = await updateReleaseRow(tx, id, (before) => ({
+      ...(input.release_date !== undefined && { releaseDate: input.release_date }),
+      ...(input.is_active !== undefined && { isActive: input.is_active }),
+      ...(input.is_active === true && { archivedAt: null }),
+      ...(input.archived === true && { isActive: false, archivedAt: before.archivedAt ?? now }),
+      ...(input.archived === false && { archivedAt: null }),
+    }));
     if (!changed) throw notFound('downloadNotFound');
-    if (changed.before.isActive !== isActive) {
+    const { before, after } = changed;
+    const action =
+      !before.archivedAt && after.archivedAt
+        ? 'download.archive'
+        : before.archivedAt && !after.archivedAt
+          ? 'download.restore'
+          : before.releaseDate !== after.releaseDate
+            ? 'download.update'
+            : before.isActive !== after.isActive
+              ? 'download.active'
+              : null;
+    if (action) {
       await recordAudit(tx, {
         actorId: actor.id,
-        action: 'download.active',
+        action,
         entityType: 'download',
         entityId: id,
-        before: { is_active: changed.before.isActive },
-        after: { is_active: isActive },
+        before: auditedFields(before),
+        after: auditedFields(after),
       });
     }
   });

@@ -84,17 +84,20 @@ export async function insertRelease(
   return { release: r!, artifact: a! };
 }
 
-/** Sets whether release `id` is offered; returns the release locked before and after. */
-export async function setReleaseActive(
+/**
+ * Changes release `id` (offered or not, release date, archived); `values(before)` gives the
+ * columns from the row as locked. Returns the release before and after, or undefined.
+ */
+export async function updateReleaseRow(
   db: Executor,
   id: string,
-  isActive: boolean,
+  values: (before: ReleaseRow) => Partial<typeof releases.$inferInsert>,
 ): Promise<{ before: ReleaseRow; after: ReleaseRow } | undefined> {
   const [before] = await db.select().from(releases).where(eq(releases.id, id)).for('update');
   if (!before) return undefined;
   const [after] = await db
     .update(releases)
-    .set({ isActive })
+    .set(values(before))
     .where(eq(releases.id, id))
     .returning();
   return { before, after: after! };

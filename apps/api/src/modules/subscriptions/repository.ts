@@ -258,3 +258,52 @@ export async function claimReminder(
     .returning({ id: subscriptionReminders.id });
   return claimed.length > 0;
 }
+
+/**
+ * Subscriptions started in [`from`, `to`) (`new`) and those whose paid time ran out in
+ * [`from`, min(`to`, `now`)) (`lapsed`). Served by `subscriptions_started_idx` and
+ * `subscriptions_expires_idx`.
+ */
+export async function subscriberMovement(
+  db: Executor,
+  from: Date,
+  to: Date,
+  now: Date,
+): Promise<{ started: number; lapsed: number }> {
+  const lapsedUntil = to < now ? to : now;
+  const [started] = await db
+    .select({ n: count() })
+    .from(subscriptions)
+    .where(and(gte(subscriptions.startedAt, from), sql`${subscriptions.startedAt} < ${to}`));
+  const [lapsed] = await db
+    .select({ n: count() })
+    .from(subscriptions)
+    .where(
+      and(
+        gte(subscriptions.expiresAt, from),
+        sql`${subscriptions.expiresAt} < ${lapsedUntil}`,
+      ),
+    );
+  return { started: started?.n ?? 0, lapsed: lapsed?.n ?? 0 };
+}
+
+/**
+ * Subscriptions whose paid time ends in (`now`, `until`], and how many of them are set to end
+ * (cancelled at period end). Served by `subscriptions_expires_idx`.
+ */
+export async function countEndingBetween(
+  db: Executor,
+  now: Date,
+  until: Date,
+): Promise<{ ending: number; setToEnd: number }> {
+  const [row] = await db
+    .select({
+      ending: count(),
+      setToEnd: sql<number>`count(*) filter (where ${subscriptions.cancelAtPeriodEnd})`.mapWith(
+        Number,
+      ),
+    })
+    .from(subscriptions)
+    .where(and(gt(subscriptions.expiresAt, now), lte(subscriptions.expiresAt, until)));
+  return { ending: row?.ending ?? 0, setToEnd: row?.setToEnd ?? 0 };
+}

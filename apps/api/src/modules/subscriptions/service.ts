@@ -20,6 +20,7 @@ import { planChange, planPeriod, type CurrentTime } from './periods.js';
 import {
   activeSubscribersPerPlan,
   countActiveSubscriptions,
+  countEndingBetween,
   endPeriodsAt,
   findInForce,
   findOrderPeriod,
@@ -30,6 +31,7 @@ import {
   lockSubscriptionOf,
   revokePeriod,
   shiftPeriodsFrom,
+  subscriberMovement,
   updateSubscription,
   type SubscriptionInForce,
 } from './repository.js';
@@ -273,4 +275,23 @@ export async function subscriptionCounts(
 /** Subscriptions with access at `now`, by plan id (admin plans' subscriber counts). */
 export function activeSubscribers(db: Executor, now: Date): Promise<Map<string, number>> {
   return activeSubscribersPerPlan(db, now);
+}
+
+/** New and lapsed subscriptions in [`from`, `to`) (the health dashboard). */
+export function subscriberMovementIn(
+  db: Executor,
+  from: Date,
+  to: Date,
+  now: Date,
+): Promise<{ started: number; lapsed: number }> {
+  return subscriberMovement(db, from, to, now);
+}
+
+/** Subscriptions ending within `days` days of `now`, and how many are set to end. */
+export function endingWithin(
+  db: Executor,
+  now: Date,
+  days: number,
+): Promise<{ ending: number; setToEnd: number }> {
+  return countEndingBetween(db, now, new Date(now.getTime() + days * 86_400_000));
 }

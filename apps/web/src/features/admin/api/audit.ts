@@ -3,13 +3,16 @@ import { API } from '@flockr/contract';
 import { ADMIN_ERRORS } from './errors';
 import { useAdminPage, type PageFilter } from './hooks';
 
-/** Page, action prefix and entity type of the audit list ('' = any). */
+/**
+ * Page, actor (part of a username or e-mail), action (prefix), entity type and the UTC days
+ * `from`..`to` of the audit list ('' = any).
+ */
 export type AuditFilter = PageFilter<typeof API.admin.audit>;
 
 /** Entity types the server records (values of `entity_type`). */
 export const AUDIT_ENTITY_TYPES = ['user', 'order', 'plan', 'download', 'changelog'] as const;
 
-/** One page of audit entries; `action` matches as a prefix. */
+/** One page of audit entries, newest first, each with its sentence; `action` matches as a prefix. */
 export function useAuditLog(filter: AuditFilter) {
   return useAdminPage(API.admin.audit, 'audit', filter, ADMIN_ERRORS.fetchAudit);
 }

@@ -1,4 +1,7 @@
-/** Admin changelog hooks (spec section 7, `/admin/changelog`): list, create, publish a draft. */
+/**
+ * Admin changelog hooks (spec section 7, `/admin/changelog`): list, create, edit, publish,
+ * unpublish, archive and restore.
+ */
 import type { z } from 'zod';
 import { API, CLIENT_ERRORS, type createChangelogRequestSchema } from '@flockr/contract';
 import { call } from '../../../lib/api-client';
@@ -41,15 +44,30 @@ export function useCreateChangelogEntry() {
   });
 }
 
+/** Toast of a changelog change, from what was asked and the entry as it is now. */
+function changedText(
+  entry: { version: string; is_published: boolean; archived_at: string | null },
+  asked: { is_published?: boolean; archived?: boolean; title?: string },
+): string {
+  if (asked.archived === true) return `Version ${entry.version} archived`;
+  if (asked.archived === false) return `Version ${entry.version} restored as a draft`;
+  // The edit form sends every field: that is a save, whatever its Publish box says.
+  if (asked.title !== undefined) return `Version ${entry.version} saved`;
+  if (asked.is_published === false) return `Version ${entry.version} unpublished`;
+  return entry.is_published
+    ? `Version ${entry.version} published`
+    : `Version ${entry.version} saved`;
+}
+
 /**
- * Edits an entry or publishes a draft (`PUT /admin/changelog/{id}`). Variables: `{ id, …fields }`,
- * e.g. `{ id, is_published: true }`.
+ * Edits an entry, publishes or unpublishes it, archives or restores it (`PUT
+ * /admin/changelog/{id}`; never deleted). Variables: `{ id, …fields }`, e.g.
+ * `{ id, is_published: true }` or `{ id, archived: true }`.
  */
 export function useUpdateChangelogEntry() {
   return useAdminUpdate(API.admin.updateChangelog, {
     fallback: ADMIN_ERRORS.publishChangelog,
-    success: ({ entry }) =>
-      entry.is_published ? `Version ${entry.version} published` : `Version ${entry.version} saved`,
+    success: ({ entry }, asked) => changedText(entry, asked),
     refresh,
   });
 }

@@ -91,6 +91,24 @@ export function useUploadRelease() {
   return { ...mutation, progress };
 }
 
+/**
+ * Changes a version (`PUT /admin/downloads/{id}`; never deleted): its release date, or archives
+ * it (hidden from subscribers and deactivated) or restores it (inactive until activated).
+ * Variables: `{ id, release_date? , archived? }`.
+ */
+export function useUpdateRelease() {
+  return useAdminUpdate(API.admin.updateRelease, {
+    fallback: ADMIN_ERRORS.updateDownload,
+    success: ({ download }, asked) =>
+      asked.archived === true
+        ? `Version ${download.version} archived`
+        : asked.archived === false
+          ? `Version ${download.version} restored (inactive until you activate it)`
+          : `Version ${download.version} saved`,
+    refresh,
+  });
+}
+
 /** Activates or deactivates a version (`PUT /admin/downloads/{id}`). Variables: `{ id, is_active }`. */
 export function useSetReleaseActive() {
   return useAdminUpdate(API.admin.updateRelease, {

@@ -10,4 +10,5 @@ export const ADMIN_ERRORS = {
   fetchPaymentEvents: 'Failed to fetch payment events',
   updateDownload: 'Failed to update download',
   publishChangelog: 'Failed to publish changelog entry',
+  fetchPreview: 'Failed to load what this change will do',
 } as const;

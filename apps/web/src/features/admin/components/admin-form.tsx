@@ -63,6 +63,8 @@ export interface AdminFormProps<V extends FieldValues, O, M> {
   /** Names the form (and heads the card or the dialog). */
   title: string;
   submitLabel: string;
+  /** True holds the submit button back (e.g. while a preview says the change is refused). */
+  submitDisabled?: boolean;
   frame?: FormFrame;
   /** Columns of the fields' grid from `sm` up (card and section frames). */
   columns?: 2 | 3;
@@ -86,6 +88,7 @@ export function AdminForm<V extends FieldValues, O, M = O>({
   onClose,
   title,
   submitLabel,
+  submitDisabled = false,
   frame = 'card',
   columns = 2,
   children,
@@ -98,7 +101,7 @@ export function AdminForm<V extends FieldValues, O, M = O>({
       <Button variant="outline" onClick={onClose} disabled={pending}>
         Cancel
       </Button>
-      <Button type="submit" form={formId} loading={pending}>
+      <Button type="submit" form={formId} loading={pending} disabled={submitDisabled}>
         {submitLabel}
       </Button>
     </>

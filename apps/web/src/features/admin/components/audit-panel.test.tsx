@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API } from '@flockr/contract';
 import { mockEndpoint } from '../../../test/api';
@@ -10,17 +10,18 @@ import { gatewayError, lastQuery, renderAdmin } from '../test/render';
 import { auditChange, compactJson } from './admin-format';
 
 describe('admin audit tab', () => {
-  it('lists entries with actor, action, entity and before → after', async () => {
+  it('tells each entry as a sentence with the changed fields before → after in words', async () => {
     mockEndpoint(API.admin.audit, {
       entries: [
-        makeAuditEntry(),
+        makeAuditEntry({ summary: 'root suspended alice', entity_label: 'alice' }),
         makeAuditEntry({
           id: '44444444-5555-4666-8777-000000000002',
           actor: null,
-          action: 'plan.create',
+          action: 'plan.update',
           entity_type: 'plan',
-          before: null,
-          after: { name: 'PRO' },
+          summary: 'The system changed plan PRO',
+          before: { name: 'PRO', monthlyPriceMinor: 999, updatedAt: 'a' },
+          after: { name: 'PRO', monthlyPriceMinor: 1299, updatedAt: 'b' },
         }),
       ],
       pagination: pageOf(2),
@@ -28,31 +29,42 @@ describe('admin audit tab', () => {
     renderAdmin('/admin?tab=audit');
     const table = await screen.findByRole('table', { name: 'Audit log' });
     const [, first, second] = within(table).getAllByRole('row');
-    expect(within(first!).getByText('root')).toBeInTheDocument();
+    expect(within(first!).getByText('root suspended alice')).toBeInTheDocument();
     expect(within(first!).getByText('user.status')).toBeInTheDocument();
-    expect(within(first!).getByText('{"status":"ACTIVE"} → {"status":"SUSPENDED"}')).toBeVisible();
-    expect(within(second!).getByText('System')).toBeInTheDocument();
-    expect(within(second!).getByText('— → {"name":"PRO"}')).toBeInTheDocument();
+    expect(within(first!).getByRole('definition')).toHaveTextContent(
+      'Active → changed to Suspended',
+    );
+    expect(within(first!).getByRole('term')).toHaveTextContent('Status:');
+    expect(within(second!).getByText('The system changed plan PRO')).toBeInTheDocument();
+    expect(within(second!).getByRole('term')).toHaveTextContent('Monthly price:');
+    expect(within(second!).getByRole('definition')).toHaveTextContent('9.99 → changed to 12.99');
+    expect(within(second!).queryByText(/Updated/)).toBeNull();
     expect(screen.getByRole('navigation', { name: 'Audit pages' })).toHaveTextContent(
       'Page 1 of 1',
     );
   });
 
-  it('filters by action prefix and entity type', async () => {
+  it('filters by actor, action, entity type and date range', async () => {
     mockEndpoint(API.admin.audit, { entries: [], pagination: pageOf(0) });
     const { router } = renderAdmin('/admin?tab=audit');
     expect(await screen.findByRole('heading', { name: 'No changes recorded yet' })).toBeVisible();
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Entity type' }), 'order');
-    await userEvent.type(screen.getByRole('searchbox', { name: 'Action starts with' }), 'order.');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Action' }), 'order.status');
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Actor' }), 'root');
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-01' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-20' } });
     await waitFor(() =>
       expect(lastQuery(API.admin.audit)).toEqual({
         page: '1',
         limit: '10',
-        action: 'order.',
+        action: 'order.status',
         entity_type: 'order',
+        actor: 'root',
+        from: '2026-11-01',
+        to: '2026-11-20',
       }),
     );
-    expect(currentUrl(router)).toBe('/admin?tab=audit&entity_type=order&action=order.');
+    expect(currentUrl(router)).toContain('from=2026-11-01&to=2026-11-20');
     expect(await screen.findByRole('heading', { name: 'No entries found' })).toBeVisible();
     expect(screen.getByText('No audit entry matches these filters.')).toBeInTheDocument();
   });

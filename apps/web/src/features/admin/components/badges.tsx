@@ -32,8 +32,15 @@ export function ActiveBadge({ active }: { active: boolean }) {
   return <Badge tone={active ? 'success' : 'neutral'}>{active ? 'Active' : 'Inactive'}</Badge>;
 }
 
-/** Published / Draft badge of a changelog entry. */
-export function PublishedBadge({ published }: { published: boolean }) {
+/** Published / Draft badge of a changelog entry; Archived when it was archived. */
+export function PublishedBadge({
+  published,
+  archived = false,
+}: {
+  published: boolean;
+  archived?: boolean;
+}) {
+  if (archived) return <Badge tone="neutral">Archived</Badge>;
   return (
     <Badge tone={published ? 'success' : 'warning'}>{published ? 'Published' : 'Draft'}</Badge>
   );

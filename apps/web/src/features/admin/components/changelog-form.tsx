@@ -1,13 +1,13 @@
 /**
- * "New entry" form of the changelog (spec section 5): version, title, changes in markdown with a
- * live preview, release date, and Publish now (unchecked saves a draft).
+ * "New entry" and "Edit" form of the changelog (spec section 5): version, title, changes in
+ * markdown with a live preview, release date, and Publish now (unchecked saves a draft).
  */
 import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import { createChangelogRequestSchema } from '@flockr/contract';
+import { createChangelogRequestSchema, type AdminChangelogEntry } from '@flockr/contract';
 import { CheckboxField, TextField } from '../../../components/ui/field';
 import { TextareaField } from '../../../components/ui/field';
-import { useCreateChangelogEntry } from '../api/changelog';
+import { useCreateChangelogEntry, useUpdateChangelogEntry } from '../api/changelog';
 import { AdminForm, useAdminForm } from './admin-form';
 import { todayIsoDate } from './admin-format';
 import { MarkdownPreview } from './markdown-preview';
@@ -16,26 +16,40 @@ import { ReleaseFields } from './release-fields';
 /** The form's schema: the contract's payload with Publish now as a plain checkbox. */
 const changelogFormSchema = createChangelogRequestSchema.extend({ is_published: z.boolean() });
 
-/** The form in a card; `onClose` runs after save or cancel. */
-export function ChangelogForm({ onClose }: { onClose: () => void }) {
-  const save = useCreateChangelogEntry();
+/**
+ * The form in a card: a new entry, or `entry` to edit (its fields, and whether it is
+ * published). `onClose` runs after save or cancel.
+ */
+export function ChangelogForm({
+  entry = null,
+  onClose,
+}: {
+  entry?: AdminChangelogEntry | null;
+  onClose: () => void;
+}) {
+  const create = useCreateChangelogEntry();
+  const update = useUpdateChangelogEntry();
   const form = useAdminForm(
     changelogFormSchema,
-    { version: '', title: '', changes: '', release_date: todayIsoDate(), is_published: false },
+    entry
+      ? {
+          version: entry.version,
+          title: entry.title,
+          changes: entry.changes,
+          release_date: entry.release_date,
+          is_published: entry.is_published,
+        }
+      : { version: '', title: '', changes: '', release_date: todayIsoDate(), is_published: false },
     'version',
   );
   const { register } = form;
   const { errors } = form.formState;
   const changes = useWatch({ control: form.control, name: 'changes' }) ?? '';
-  return (
-    <AdminForm
-      title="New changelog entry"
-      submitLabel="Save entry"
-      columns={3}
-      form={form}
-      mutation={save}
-      onClose={onClose}
-    >
+  type Values = z.output<typeof changelogFormSchema>;
+  const edit = (values: Values) => ({ id: entry?.id ?? '', ...values });
+  const frame = { columns: 3 as const, form, onClose };
+  const body = (
+    <>
       <ReleaseFields form={form}>
         <TextField
           label="Title"
@@ -61,6 +75,21 @@ export function ChangelogForm({ onClose }: { onClose: () => void }) {
         className="sm:col-span-3"
         {...register('is_published')}
       />
+    </>
+  );
+  return entry ? (
+    <AdminForm
+      title={`Edit changelog entry ${entry.version}`}
+      submitLabel="Save changes"
+      mutation={update}
+      variables={edit}
+      {...frame}
+    >
+      {body}
+    </AdminForm>
+  ) : (
+    <AdminForm title="New changelog entry" submitLabel="Save entry" mutation={create} {...frame}>
+      {body}
     </AdminForm>
   );
 }

@@ -34,7 +34,7 @@ async function fillValid(form: HTMLElement) {
 }
 
 describe('admin changelog tab', () => {
-  it('lists drafts and published entries with view counts; Publish only on drafts', async () => {
+  it('lists drafts and published entries with view counts; Publish on drafts, Unpublish on published ones', async () => {
     renderChangelog();
     const table = await screen.findByRole('table', { name: 'Changelog entries' });
     const [, draftRow, publishedRow] = within(table).getAllByRole('row');
@@ -42,7 +42,69 @@ describe('admin changelog tab', () => {
     expect(within(draftRow!).getByRole('button', { name: 'Publish version 1.3.0' })).toBeVisible();
     expect(within(publishedRow!).getByText('Published')).toBeInTheDocument();
     expect(within(publishedRow!).getByText('12')).toBeInTheDocument();
-    expect(within(publishedRow!).queryByRole('button')).not.toBeInTheDocument();
+    expect(
+      within(publishedRow!)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Edit', 'Unpublish', 'Archive']);
+    // Nothing is ever deleted.
+    expect(within(table).queryByRole('button', { name: /delete/i })).toBeNull();
+  });
+
+  it('unpublishes and archives with PUT; an archived entry offers only Restore', async () => {
+    const archived = makeEntry({
+      id: '22222222-3333-4444-8555-000000000003',
+      version: '0.9.0',
+      is_published: false,
+    });
+    mockEndpoint(API.admin.changelog, {
+      changelog_entries: [published, { ...archived, archived_at: '2026-11-20T10:00:00.000Z' }],
+    });
+    mockEndpoint(API.admin.updateChangelog, ({ body }) => ({
+      entry: {
+        ...published,
+        is_published: false,
+        archived_at: (body as { archived?: boolean }).archived ? '2026-11-21T10:00:00.000Z' : null,
+      },
+    }));
+    renderAdmin('/admin?tab=changelog');
+    await userEvent.click(
+      await screen.findByRole('button', { name: `Unpublish version ${published.version}` }),
+    );
+    expect(await screen.findByText(`Version ${published.version} unpublished`)).toBeInTheDocument();
+    await userEvent.click(
+      screen.getByRole('button', { name: `Archive version ${published.version}` }),
+    );
+    expect(await screen.findByText(`Version ${published.version} archived`)).toBeInTheDocument();
+    expect(callsTo(API.admin.updateChangelog).map((c) => c.body)).toEqual([
+      { is_published: false },
+      { archived: true },
+    ]);
+    const row = screen.getByRole('row', { name: /v0\.9\.0/ });
+    expect(within(row).getByText('Archived')).toBeInTheDocument();
+    expect(
+      within(row)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Restore']);
+  });
+
+  it('edits an entry in the form, prefilled, with PUT', async () => {
+    mockEndpoint(API.admin.updateChangelog, { entry: { ...published, title: 'Better title' } });
+    renderChangelog();
+    await userEvent.click(
+      await screen.findByRole('button', { name: `Edit version ${published.version}` }),
+    );
+    const form = screen.getByRole('form', { name: `Edit changelog entry ${published.version}` });
+    const title = within(form).getByRole('textbox', { name: 'Title' });
+    expect(title).toHaveValue(published.title);
+    await userEvent.clear(title);
+    await userEvent.type(title, 'Better title');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(callsTo(API.admin.updateChangelog)).toHaveLength(1));
+    const [put] = callsTo(API.admin.updateChangelog);
+    expect(put!.params.id).toBe(published.id);
+    expect(put!.body).toMatchObject({ title: 'Better title', version: published.version });
   });
 
   it('publishes a draft with PUT is_published true', async () => {

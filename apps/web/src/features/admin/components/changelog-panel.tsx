@@ -1,9 +1,10 @@
 /**
- * Changelog tab: every entry (drafts included) with its state and view count, Publish for
- * drafts, and "New entry" opening the form with a live markdown preview.
+ * Changelog tab: every entry (drafts and archived ones included) with its state and view count;
+ * per entry Edit, Publish or Unpublish, and Archive or Restore (entries are never deleted);
+ * "New entry" opens the form with a live markdown preview.
  */
-import { Plus, ScrollText, Send } from 'lucide-react';
-import type { ChangelogEntry } from '@flockr/contract';
+import { Archive, ArchiveRestore, EyeOff, Pencil, Plus, ScrollText, Send } from 'lucide-react';
+import type { AdminChangelogEntry } from '@flockr/contract';
 import { Button } from '../../../components/ui/button';
 import { formatCalendarDate } from '../../../lib/format';
 import { useAdminChangelog, useUpdateChangelogEntry } from '../api/changelog';
@@ -23,16 +24,22 @@ const columns = [
   { label: 'Actions', hidden: true },
 ] as const;
 
-/** One entry row with Publish for drafts; `publish` is the panel's publish change. */
+/** One entry row with its actions; `change` is the panel's update, `onEdit` opens the form. */
 function EntryRow({
   entry,
-  publish,
+  change,
+  onEdit,
 }: {
-  entry: ChangelogEntry;
-  publish: ReturnType<typeof useUpdateChangelogEntry>;
+  entry: AdminChangelogEntry;
+  change: ReturnType<typeof useUpdateChangelogEntry>;
+  onEdit: (entry: AdminChangelogEntry) => void;
 }) {
+  const busy = change.isPending && change.variables.id === entry.id;
+  const archived = entry.archived_at !== null;
+  const act = (body: { is_published?: boolean; archived?: boolean }) =>
+    change.mutate({ id: entry.id, ...body });
   return (
-    <tr>
+    <tr className={archived ? 'text-slate-500' : undefined}>
       <td className={`${tdClass} font-semibold whitespace-nowrap text-slate-900`}>
         v{entry.version}
       </td>
@@ -48,22 +55,71 @@ function EntryRow({
       </td>
       <td className={`${tdClass} whitespace-nowrap`}>{formatCalendarDate(entry.release_date)}</td>
       <td className={tdClass}>
-        <PublishedBadge published={entry.is_published} />
+        <PublishedBadge published={entry.is_published} archived={archived} />
       </td>
       <td className={`${tdClass} text-right tabular-nums`}>{entry.view_count}</td>
       <td className={`${tdClass} text-right`}>
-        {entry.is_published ? null : (
-          <Button
-            variant="secondary"
-            size="sm"
-            aria-label={`Publish version ${entry.version}`}
-            icon={<Send aria-hidden="true" className="size-4" />}
-            loading={publish.isPending && publish.variables.id === entry.id}
-            onClick={() => publish.mutate({ id: entry.id, is_published: true })}
-          >
-            Publish
-          </Button>
-        )}
+        <div className="flex justify-end gap-1 whitespace-nowrap">
+          {archived ? (
+            <Button
+              variant="secondary"
+              size="sm"
+              aria-label={`Restore version ${entry.version}`}
+              icon={<ArchiveRestore aria-hidden="true" className="size-4" />}
+              disabled={busy}
+              onClick={() => act({ archived: false })}
+            >
+              Restore
+            </Button>
+          ) : (
+            <>
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-label={`Edit version ${entry.version}`}
+                icon={<Pencil aria-hidden="true" className="size-4" />}
+                disabled={busy}
+                onClick={() => onEdit(entry)}
+              >
+                Edit
+              </Button>
+              {entry.is_published ? (
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  aria-label={`Unpublish version ${entry.version}`}
+                  icon={<EyeOff aria-hidden="true" className="size-4" />}
+                  disabled={busy}
+                  onClick={() => act({ is_published: false })}
+                >
+                  Unpublish
+                </Button>
+              ) : (
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  aria-label={`Publish version ${entry.version}`}
+                  icon={<Send aria-hidden="true" className="size-4" />}
+                  loading={busy && change.variables.is_published === true}
+                  disabled={busy}
+                  onClick={() => act({ is_published: true })}
+                >
+                  Publish
+                </Button>
+              )}
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-label={`Archive version ${entry.version}`}
+                icon={<Archive aria-hidden="true" className="size-4" />}
+                disabled={busy}
+                onClick={() => act({ archived: true })}
+              >
+                Archive
+              </Button>
+            </>
+          )}
+        </div>
       </td>
     </tr>
   );
@@ -72,9 +128,15 @@ function EntryRow({
 /** The changelog tab. */
 export function ChangelogPanel() {
   const query = useAdminChangelog();
-  const publish = useUpdateChangelogEntry();
-  const editor = useEditor();
+  const change = useUpdateChangelogEntry();
+  const editor = useEditor<AdminChangelogEntry>();
   const params = useListParams(changelogFilters);
+  const form =
+    editor.editing === 'new' ? (
+      <ChangelogForm onClose={editor.close} />
+    ) : editor.editing ? (
+      <ChangelogForm key={editor.editing.id} entry={editor.editing} onClose={editor.close} />
+    ) : null;
   return (
     <AdminList
       title="Changelog"
@@ -84,7 +146,7 @@ export function ChangelogPanel() {
       localCsv={changelogCsv}
       items={(data) => data.changelog_entries}
       loadingLabel="Loading changelog entries…"
-      error={publish.error?.message}
+      error={change.error?.message}
       empty={{
         icon: ScrollText,
         title: 'No changelog entries yet',
@@ -93,12 +155,12 @@ export function ChangelogPanel() {
         noMatchDescription: 'No entry was released in these dates.',
       }}
       create={editor.create('New entry', Plus)}
-      form={editor.editing ? <ChangelogForm onClose={editor.close} /> : null}
+      form={form}
       table={{
         label: 'Changelog entries',
         columns,
-        minWidth: 'min-w-[46rem]',
-        row: (entry) => <EntryRow entry={entry} publish={publish} />,
+        minWidth: 'min-w-[60rem]',
+        row: (entry) => <EntryRow entry={entry} change={change} onEdit={editor.open} />,
       }}
     />
   );

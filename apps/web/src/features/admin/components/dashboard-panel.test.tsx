@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API, CLIENT_ERRORS } from '@flockr/contract';
 import { mockEndpoint } from '../../../test/api';
-import { makeStats } from '../test/fixtures';
-import { gatewayError, renderAdmin } from '../test/render';
+import { makeHealth, makeStats } from '../test/fixtures';
+import { gatewayError, lastQuery, renderAdmin } from '../test/render';
 import { summarize } from './daily-chart';
 
 const days = [
@@ -17,6 +17,7 @@ const days = [
 function renderDashboard() {
   mockEndpoint(API.admin.stats, { stats: makeStats() });
   mockEndpoint(API.admin.dailyStats, { currency: 'USD', days });
+  mockEndpoint(API.admin.health, { health: makeHealth() });
   return renderAdmin('/admin');
 }
 
@@ -60,11 +61,41 @@ describe('admin dashboard', () => {
     let down = true;
     mockEndpoint(API.admin.stats, () => (down ? gatewayError() : { stats: makeStats() }));
     mockEndpoint(API.admin.dailyStats, { currency: 'USD', days });
+    mockEndpoint(API.admin.health, { health: makeHealth() });
     renderAdmin('/admin');
     expect(await screen.findByRole('alert')).toHaveTextContent(CLIENT_ERRORS.defaults.fetchStats);
     down = false;
     await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByText('1,234')).toBeInTheDocument();
+  });
+
+  it('puts business health first: revenue by month with change, new vs lapsed, due, paid rate, plans', async () => {
+    renderDashboard();
+    const health = await screen.findByRole('region', { name: 'Business health' });
+    expect(await within(health).findByText('$600.00')).toBeInTheDocument();
+    expect(within(health).getByText(/Nov 2026: \+50% on the month before/)).toBeInTheDocument();
+    expect(within(health).getByText('12 new')).toBeInTheDocument();
+    expect(within(health).getByText(/4 lapsed · net \+8/)).toBeInTheDocument();
+    expect(within(health).getByText('75%')).toBeInTheDocument();
+    expect(within(health).getByText(/30 of 40 placed · 2 waiting now/)).toBeInTheDocument();
+    const months = within(health).getByRole('table');
+    expect(within(months).getAllByRole('row')).toHaveLength(4);
+    expect(within(months).getByRole('row', { name: /Oct 2026 \$200\.00 10 \+100%/ })).toBeVisible();
+    expect(within(health).getByText('PRO+')).toBeInTheDocument();
+    expect(within(health).getByText('40 active in all')).toBeInTheDocument();
+    // The whole section comes before the spec's figures.
+    const figures = screen.getByText('1,234');
+    expect(health.compareDocumentPosition(figures) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('asks the server for the chosen date range and keeps it in the URL', async () => {
+    const { router } = renderDashboard();
+    await screen.findByRole('region', { name: 'Business health' });
+    await userEvent.click(screen.getByRole('button', { name: 'Any date' }));
+    const from = screen.getByLabelText('From');
+    fireEvent.change(from, { target: { value: '2026-01-01' } });
+    await waitFor(() => expect(lastQuery(API.admin.health)).toEqual({ from: '2026-01-01' }));
+    expect(router.state.location.search).toContain('from=2026-01-01');
   });
 
   it('summarizes an empty or all-zero series', () => {

@@ -1,6 +1,7 @@
 /**
- * Dashboard tab: headline figures (users, orders, subscriptions, revenue), revenue and sign-ups
- * per day for the last 30 days, and the 5 newest users and orders (spec sections 3 and 9).
+ * Dashboard tab: business health first (health-panel.tsx), then the headline figures (users,
+ * orders, subscriptions, revenue), revenue and sign-ups per day for the last 30 days, and the 5
+ * newest users and orders (spec sections 3 and 9).
  */
 import type { ReactNode } from 'react';
 import { DASHBOARD_RECENT_COUNT, formatMoney, type Stats } from '@flockr/contract';
@@ -9,6 +10,7 @@ import { formatDate, formatDateTime } from '../../../lib/format';
 import { useAdminStats, useDailyStats } from '../api/stats';
 import { UserStatusBadge } from './badges';
 import { DailyChart } from './daily-chart';
+import { HealthPanel } from './health-panel';
 import { ItemList, orderItem } from './item-list';
 import { QueryView } from './query-view';
 
@@ -167,6 +169,7 @@ export function DashboardPanel() {
       <h2 id="admin-dashboard-heading" className="sr-only">
         Dashboard
       </h2>
+      <HealthPanel />
       <QueryView query={query} loadingLabel="Loading statistics…" card>
         {({ stats }) => <StatCards stats={stats} />}
       </QueryView>

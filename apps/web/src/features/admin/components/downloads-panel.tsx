@@ -1,12 +1,25 @@
 /**
  * Downloads tab: every program version with size, release date, active switch, download count
- * and checksum; "Add version" opens the upload / external-URL form above the list.
+ * and checksum, and per version Edit (release date) and Archive or Restore (versions are never
+ * deleted); "Add version" opens the upload / external-URL form above the list.
  */
+import { useState } from 'react';
 import * as RadixSwitch from '@radix-ui/react-switch';
-import { ExternalLink, HardDrive, PackagePlus } from 'lucide-react';
-import type { AdminDownload } from '@flockr/contract';
+import {
+  Archive,
+  ArchiveRestore,
+  ExternalLink,
+  HardDrive,
+  PackagePlus,
+  Pencil,
+} from 'lucide-react';
+import type { AdminRelease as AdminDownload } from '@flockr/contract';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
 import { formatCalendarDate } from '../../../lib/format';
-import { useAdminReleases, useSetReleaseActive } from '../api/downloads';
+import { useAdminReleases, useSetReleaseActive, useUpdateRelease } from '../api/downloads';
+import { latestError } from '../api/hooks';
+import { ReleaseEditDialog } from './release-edit-dialog';
 import { AdminList, useEditor } from './admin-list';
 import { tdClass } from './admin-table';
 import { DownloadForm } from './download-form';
@@ -24,19 +37,30 @@ const columns = [
   'Active',
   { label: 'Downloads', align: 'right', sort: 'downloads' },
   'SHA-256',
+  { label: 'Actions', hidden: true },
 ] as const;
+
+/** The row's Edit and Archive / Restore actions. */
+interface RowActions {
+  update: ReturnType<typeof useUpdateRelease>;
+  onEdit: (download: AdminDownload) => void;
+}
 
 /** One version row; `setActive` is the panel's activate/deactivate change. */
 function DownloadRow({
   download,
   setActive,
+  actions,
 }: {
   download: AdminDownload;
   setActive: ReturnType<typeof useSetReleaseActive>;
+  actions: RowActions;
 }) {
   const busy = setActive.isPending && setActive.variables.id === download.id;
+  const updating = actions.update.isPending && actions.update.variables.id === download.id;
+  const archived = download.archived_at !== null;
   return (
-    <tr>
+    <tr className={archived ? 'text-slate-500' : undefined}>
       <td className={`${tdClass} font-semibold whitespace-nowrap text-slate-900`}>
         v{download.version}
       </td>
@@ -68,16 +92,20 @@ function DownloadRow({
         {formatCalendarDate(download.release_date)}
       </td>
       <td className={tdClass}>
-        {/* A compact switch named by its label: a table row has no room for visible text. */}
-        <RadixSwitch.Root
-          aria-label={`Version ${download.version} active`}
-          checked={busy ? setActive.variables.is_active : download.is_active}
-          disabled={busy}
-          onCheckedChange={(is_active) => setActive.mutate({ id: download.id, is_active })}
-          className="relative inline-flex h-6 w-11 shrink-0 items-center rounded-full bg-slate-300 transition-colors disabled:cursor-not-allowed disabled:opacity-60 data-[state=checked]:bg-brand-600"
-        >
-          <RadixSwitch.Thumb className="inline-block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-5.5" />
-        </RadixSwitch.Root>
+        {archived ? (
+          <Badge tone="neutral">Archived</Badge>
+        ) : (
+          /* A compact switch named by its label: a table row has no room for visible text. */
+          <RadixSwitch.Root
+            aria-label={`Version ${download.version} active`}
+            checked={busy ? setActive.variables.is_active : download.is_active}
+            disabled={busy}
+            onCheckedChange={(is_active) => setActive.mutate({ id: download.id, is_active })}
+            className="relative inline-flex h-6 w-11 shrink-0 items-center rounded-full bg-slate-300 transition-colors disabled:cursor-not-allowed disabled:opacity-60 data-[state=checked]:bg-brand-600"
+          >
+            <RadixSwitch.Thumb className="inline-block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-5.5" />
+          </RadixSwitch.Root>
+        )}
       </td>
       <td className={`${tdClass} text-right tabular-nums`}>{download.download_count}</td>
       <td className={`${tdClass} font-mono text-xs whitespace-nowrap`}>
@@ -90,6 +118,45 @@ function DownloadRow({
           <span className="text-slate-500">—</span>
         )}
       </td>
+      <td className={`${tdClass} text-right`}>
+        <div className="flex justify-end gap-1 whitespace-nowrap">
+          {archived ? (
+            <Button
+              variant="secondary"
+              size="sm"
+              aria-label={`Restore version ${download.version}`}
+              icon={<ArchiveRestore aria-hidden="true" className="size-4" />}
+              disabled={updating}
+              onClick={() => actions.update.mutate({ id: download.id, archived: false })}
+            >
+              Restore
+            </Button>
+          ) : (
+            <>
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-label={`Edit version ${download.version}`}
+                icon={<Pencil aria-hidden="true" className="size-4" />}
+                disabled={updating}
+                onClick={() => actions.onEdit(download)}
+              >
+                Edit
+              </Button>
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-label={`Archive version ${download.version}`}
+                icon={<Archive aria-hidden="true" className="size-4" />}
+                disabled={updating}
+                onClick={() => actions.update.mutate({ id: download.id, archived: true })}
+              >
+                Archive
+              </Button>
+            </>
+          )}
+        </div>
+      </td>
     </tr>
   );
 }
@@ -98,33 +165,43 @@ function DownloadRow({
 export function DownloadsPanel() {
   const query = useAdminReleases();
   const setActive = useSetReleaseActive();
+  const update = useUpdateRelease();
   const editor = useEditor();
   const params = useListParams(releaseFilters);
+  const [editing, setEditing] = useState<AdminDownload | null>(null);
+  const actions: RowActions = { update, onEdit: setEditing };
   return (
-    <AdminList
-      title="Program versions"
-      query={query}
-      params={params}
-      local={releaseLocal}
-      localCsv={releaseCsv}
-      items={(data) => data.downloads}
-      loadingLabel="Loading versions…"
-      error={setActive.error?.message}
-      empty={{
-        icon: HardDrive,
-        title: 'No versions yet',
-        description: 'Add the first version of the program with Add version.',
-        noMatchTitle: 'No versions found',
-        noMatchDescription: 'No version was released in these dates.',
-      }}
-      create={editor.create('Add version', PackagePlus)}
-      form={editor.editing ? <DownloadForm onClose={editor.close} /> : null}
-      table={{
-        label: 'Program versions',
-        columns,
-        minWidth: 'min-w-[52rem]',
-        row: (download) => <DownloadRow download={download} setActive={setActive} />,
-      }}
-    />
+    <>
+      <AdminList
+        title="Program versions"
+        query={query}
+        params={params}
+        local={releaseLocal}
+        localCsv={releaseCsv}
+        items={(data) => data.downloads}
+        loadingLabel="Loading versions…"
+        error={latestError(setActive, update)?.message}
+        empty={{
+          icon: HardDrive,
+          title: 'No versions yet',
+          description: 'Add the first version of the program with Add version.',
+          noMatchTitle: 'No versions found',
+          noMatchDescription: 'No version was released in these dates.',
+        }}
+        create={editor.create('Add version', PackagePlus)}
+        form={editor.editing ? <DownloadForm onClose={editor.close} /> : null}
+        table={{
+          label: 'Program versions',
+          columns,
+          minWidth: 'min-w-[60rem]',
+          row: (download) => (
+            <DownloadRow download={download} setActive={setActive} actions={actions} />
+          ),
+        }}
+      />
+      {editing ? (
+        <ReleaseEditDialog key={editing.id} release={editing} onClose={() => setEditing(null)} />
+      ) : null}
+    </>
   );
 }

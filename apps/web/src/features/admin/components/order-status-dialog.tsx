@@ -1,7 +1,9 @@
 /**
  * Dialog to move an order along the transition table with a note (spec section 7,
  * docs/billing.md). It offers only what the server allows an admin from the order's status
- * (contract `adminTargets`), plus keeping the status to change only the note.
+ * (contract `adminTargets`), plus keeping the status to change only the note, and says what the
+ * chosen status will do before it is saved (the server's preview: time granted or taken back,
+ * e-mails sent).
  */
 import {
   ADMIN_SETTABLE_ORDER_STATUSES,
@@ -14,7 +16,9 @@ import { SelectField } from '../../../components/ui/field';
 import { OrderStatusBadge } from '../../../components/ui/status-badges';
 import { TextareaField } from '../../../components/ui/field';
 import { humanize, shortOrderId } from '../../../lib/format';
+import { useOrderStatusPreview } from '../api/guardrails';
 import { useSetOrderStatus } from '../api/orders';
+import { StatusPreviewView } from './status-preview';
 import { AdminForm, useAdminForm } from './admin-form';
 
 /** The form's schema: the contract's payload, with an empty note left out (it is optional). */
@@ -46,11 +50,17 @@ export function OrderStatusDialog({ order, onClose }: { order: AdminOrder; onClo
     admin_note: order.admin_note ?? '',
   });
   const { errors } = form.formState;
+  const chosen = form.watch('status');
+  const preview = useOrderStatusPreview(
+    chosen && chosen !== order.status ? { id: order.id, status: chosen } : null,
+  );
+  const changing = chosen !== order.status;
   return (
     <AdminForm
       frame="dialog"
       title={`Update order #${shortOrderId(order.id)}`}
       submitLabel="Save status"
+      submitDisabled={changing && preview.data?.preview.allowed !== true}
       form={form}
       mutation={save}
       variables={(values) => ({ id: order.id, ...values })}
@@ -71,6 +81,12 @@ export function OrderStatusDialog({ order, onClose }: { order: AdminOrder; onClo
           </option>
         ))}
       </SelectField>
+      {changing ? (
+        <section aria-label="What will happen" className="rounded-lg bg-slate-50 p-3">
+          <h3 className="mb-2 font-semibold text-slate-900">What will happen</h3>
+          <StatusPreviewView query={preview} />
+        </section>
+      ) : null}
       <TextareaField
         label="Admin note (optional)"
         hint="Visible to admins only, e.g. why the order was refunded."

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { API, CLIENT_ERRORS, type AdminOrder, type AdminPaymentEvent } from '@flockr/contract';
 import { callsTo, mockEndpoint, reply } from '../../../test/api';
 import { currentUrl } from '../../../test/render';
-import { makeAdminOrder, makeUnmatchedPaymentEvent, pageOf } from '../test/fixtures';
+import { makeAdminOrder, makePreview, makeUnmatchedPaymentEvent, pageOf } from '../test/fixtures';
 import { apiError, gatewayError, lastQuery, renderAdmin } from '../test/render';
 
 const order = makeAdminOrder({ status: 'COMPLETED', amount: 19.99 });
@@ -14,7 +14,19 @@ const pending = makeAdminOrder({ status: 'PENDING', amount: 19.99 });
 function renderOrders(orders: AdminOrder[] = [order], events: AdminPaymentEvent[] = []) {
   mockEndpoint(API.admin.orders, { orders, pagination: pageOf(orders.length) });
   mockEndpoint(API.admin.paymentEvents, { events, pagination: pageOf(events.length) });
+  mockEndpoint(API.admin.orderStatusPreview, ({ url }) => ({
+    preview: makePreview({ to: url.searchParams.get('status') ?? 'REFUNDED' }),
+  }));
   return renderAdmin('/admin?tab=orders');
+}
+
+/** Picks `status` in the dialog and waits for the server's preview of it. */
+async function pick(dialog: HTMLElement, status: string) {
+  await userEvent.selectOptions(
+    within(dialog).getByRole('combobox', { name: 'New status' }),
+    status,
+  );
+  await within(dialog).findByText('Refund notice to alice@example.com');
 }
 
 /** Opens the status dialog of the listed order #c3d4e5f6. */
@@ -88,7 +100,7 @@ describe('admin orders tab', () => {
     ).toEqual(['COMPLETED', 'CANCELLED', 'REFUNDED']);
     expect(status).toHaveValue('COMPLETED');
     expect(within(status).getByRole('option', { name: 'Completed (no change)' })).toBeVisible();
-    await userEvent.selectOptions(status, 'REFUNDED');
+    await pick(dialog, 'REFUNDED');
     await userEvent.type(
       within(dialog).getByRole('textbox', { name: 'Admin note (optional)' }),
       '  Refunded by wire ',
@@ -107,10 +119,7 @@ describe('admin orders tab', () => {
     mockEndpoint(API.admin.setOrderStatus, { order: { ...pending, status: 'FAILED' } });
     renderOrders([pending]);
     const dialog = await openDialog();
-    await userEvent.selectOptions(
-      within(dialog).getByRole('combobox', { name: 'New status' }),
-      'FAILED',
-    );
+    await pick(dialog, 'FAILED');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save status' }));
     await waitFor(() => expect(callsTo(API.admin.setOrderStatus)).toHaveLength(1));
     expect(callsTo(API.admin.setOrderStatus)[0]!.body).toEqual({ status: 'FAILED' });
@@ -126,16 +135,43 @@ describe('admin orders tab', () => {
     );
     renderOrders();
     const dialog = await openDialog();
-    await userEvent.selectOptions(
-      within(dialog).getByRole('combobox', { name: 'New status' }),
-      'CANCELLED',
-    );
+    await pick(dialog, 'CANCELLED');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save status' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'An order cannot go from REFUNDED to CANCELLED',
     );
     expect(screen.getByRole('dialog')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Save status' })).toBeEnabled();
+  });
+
+  it('says what the chosen status will do before saving: time taken back, e-mails sent', async () => {
+    renderOrders();
+    const dialog = await openDialog();
+    // Keeping the status changes only the note: nothing to preview.
+    expect(within(dialog).queryByRole('region', { name: 'What will happen' })).toBeNull();
+    await pick(dialog, 'REFUNDED');
+    const preview = within(dialog).getByRole('region', { name: 'What will happen' });
+    expect(preview).toHaveTextContent('21 days of unused time is taken back from alice');
+    expect(preview).toHaveTextContent('−21 days of paid time');
+    expect(within(preview).getByRole('list', { name: 'E-mails sent' })).toHaveTextContent(
+      'Refund notice to alice@example.com',
+    );
+    expect(lastQuery(API.admin.orderStatusPreview)).toEqual({ status: 'REFUNDED' });
+    expect(callsTo(API.admin.setOrderStatus)).toEqual([]);
+  });
+
+  it('cannot save a move the server says it would refuse', async () => {
+    renderOrders();
+    mockEndpoint(API.admin.orderStatusPreview, {
+      preview: makePreview({ allowed: false, effects: ['Not allowed from here.'], emails: [] }),
+    });
+    const dialog = await openDialog();
+    await userEvent.selectOptions(
+      within(dialog).getByRole('combobox', { name: 'New status' }),
+      'CANCELLED',
+    );
+    expect(await within(dialog).findByText('Not allowed from here.')).toBeVisible();
+    expect(within(dialog).getByRole('button', { name: 'Save status' })).toBeDisabled();
   });
 
   it('uses the default text when the update fails without one', async () => {

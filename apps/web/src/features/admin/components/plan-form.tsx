@@ -1,9 +1,13 @@
 /**
  * Create or edit a plan (spec section 5): name, description, monthly and yearly price (step 0.01),
- * features one per line (blank lines dropped) and active; every field is required.
+ * features one per line (blank lines dropped) and active; every field is required. Changing the
+ * price of an existing plan warns that subscribers keep what they paid and that the terms promise
+ * 30 days' notice (spec section 9), and asks the admin to confirm before saving.
  */
+import { useState } from 'react';
 import { z } from 'zod';
-import { planInputSchema, type AdminPlan } from '@flockr/contract';
+import { RETENTION, planInputSchema, type AdminPlan } from '@flockr/contract';
+import { Alert } from '../../../components/ui/alert';
 import { CheckboxField, TextField } from '../../../components/ui/field';
 import { TextareaField } from '../../../components/ui/field';
 import { useSavePlan } from '../api/plans';
@@ -48,10 +52,17 @@ export function PlanForm({ plan, onClose }: { plan: AdminPlan | null; onClose: (
   const form = useAdminForm(planFormSchema, defaultsOf(plan), 'name');
   const { register } = form;
   const { errors } = form.formState;
+  const [monthly, yearly] = form.watch(['monthly_price', 'yearly_price']);
+  const priceChanged =
+    plan !== null &&
+    ((Number.isFinite(monthly) && monthly !== plan.monthly_price) ||
+      (Number.isFinite(yearly) && yearly !== plan.yearly_price));
+  const [noticeGiven, setNoticeGiven] = useState(false);
   return (
     <AdminForm
       title={plan ? `Edit plan ${plan.name}` : 'New plan'}
       submitLabel={plan ? 'Save plan' : 'Create plan'}
+      submitDisabled={priceChanged && !noticeGiven}
       form={form}
       mutation={save}
       onClose={onClose}
@@ -76,6 +87,34 @@ export function PlanForm({ plan, onClose }: { plan: AdminPlan | null; onClose: (
           />
         ))}
       </div>
+      {priceChanged && plan ? (
+        <div className="space-y-3 sm:col-span-2">
+          <Alert variant="warning" title="You are changing the price">
+            <p>
+              Existing subscribers keep the price they paid: their orders and paid time do not
+              change. New orders and renewals of {plan.name} pay the new price.
+            </p>
+            <p className="mt-1">
+              The terms promise {RETENTION.priceChangeNoticeDays} days&apos; notice of price
+              changes: tell the {plan.subscriber_count} active subscriber
+              {plan.subscriber_count === 1 ? '' : 's'} of {plan.name} before the new price applies
+              to them.
+            </p>
+          </Alert>
+          <label className="flex items-start gap-2 text-sm text-slate-800">
+            <input
+              type="checkbox"
+              className="mt-1 size-4 rounded border-slate-300"
+              checked={noticeGiven}
+              onChange={(event) => setNoticeGiven(event.target.checked)}
+            />
+            <span>
+              I understand: subscribers get {RETENTION.priceChangeNoticeDays} days&apos; notice of
+              the new price.
+            </span>
+          </label>
+        </div>
+      ) : null}
       <TextareaField
         label="Description"
         rows={4}

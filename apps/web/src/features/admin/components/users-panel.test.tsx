@@ -8,6 +8,7 @@ import { currentUrl } from '../../../test/render';
 import {
   makeAdmin,
   makeAdminOrder,
+  makePreview,
   makeSubscription,
   makeUserDetail,
   pageOf,
@@ -32,6 +33,31 @@ const usersPage = (users: User[], total = users.length, page = 1) => ({
   users,
   pagination: pageOf(total, page),
 });
+
+/** Answers every status preview: the user is locked out, nothing else changes. */
+function mockPreview(allowed = true) {
+  mockEndpoint(API.admin.userStatusPreview, ({ url }) => ({
+    preview: makePreview({
+      from: 'ACTIVE',
+      to: url.searchParams.get('status') ?? 'SUSPENDED',
+      allowed,
+      effects: allowed
+        ? ['bob can no longer sign in or download.', 'No e-mail is sent.']
+        : ['Only a super admin can do this'],
+      emails: [],
+      access_until: { before: null, after: null },
+      time_ms: 0,
+    }),
+  }));
+}
+
+/** Picks `status` in `select`, reads the confirmation and confirms it with `button`. */
+async function pickAndConfirm(select: HTMLElement, status: string, button: RegExp) {
+  await userEvent.selectOptions(select, status);
+  const dialog = await screen.findByRole('dialog');
+  await within(dialog).findByText('No e-mail is sent.');
+  await userEvent.click(within(dialog).getByRole('button', { name: button }));
+}
 
 describe('admin users tab', () => {
   it('lists users with email, role, status, subscription and joined date', async () => {
@@ -111,9 +137,16 @@ describe('admin users tab', () => {
       current = { ...bob, status: (body as { status: User['status'] }).status };
       return { user: current };
     });
+    mockPreview();
     renderAdmin('/admin?tab=users');
     const select = await screen.findByRole('combobox', { name: 'Status of bob' });
     await userEvent.selectOptions(select, 'SUSPENDED');
+    // Nothing changes before the admin has read what will happen and confirmed.
+    const dialog = await screen.findByRole('dialog', { name: 'Suspend bob?' });
+    expect(await within(dialog).findByText('bob can no longer sign in or download.')).toBeVisible();
+    expect(callsTo(API.admin.setUserStatus)).toHaveLength(0);
+    expect(lastQuery(API.admin.userStatusPreview)).toEqual({ status: 'SUSPENDED' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Suspend bob' }));
     expect(await screen.findByText('bob is now Suspended')).toBeInTheDocument();
     const [put] = callsTo(API.admin.setUserStatus);
     expect(put!.params.id).toBe(bob.id);
@@ -125,9 +158,10 @@ describe('admin users tab', () => {
   it("shows the server's 403 text above the list and keeps the old status", async () => {
     mockEndpoint(API.admin.users, usersPage([carol]));
     mockEndpoint(API.admin.setUserStatus, reply(403, apiError('superAdminOnly')));
+    mockPreview();
     renderAdmin('/admin?tab=users');
     const select = await screen.findByRole('combobox', { name: 'Status of carol' });
-    await userEvent.selectOptions(select, 'INACTIVE');
+    await pickAndConfirm(select, 'INACTIVE', /Deactivate carol/);
     expect(await screen.findByRole('alert')).toHaveTextContent('Only a super admin can do this');
     expect(select).toHaveValue('ACTIVE');
   });
@@ -140,12 +174,13 @@ describe('admin users tab', () => {
         ? reply(403, apiError('superAdminOnly'))
         : { user: { ...bob, status: 'INACTIVE' as const } },
     );
+    mockPreview();
     renderAdmin('/admin?tab=users');
     const select = await screen.findByRole('combobox', { name: 'Status of bob' });
-    await userEvent.selectOptions(select, 'INACTIVE');
+    await pickAndConfirm(select, 'INACTIVE', /Deactivate bob/);
     expect(await screen.findByRole('alert')).toHaveTextContent('Only a super admin can do this');
     refuse = false;
-    await userEvent.selectOptions(select, 'INACTIVE');
+    await pickAndConfirm(select, 'INACTIVE', /Deactivate bob/);
     expect(await screen.findByText('bob is now Inactive')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
@@ -153,14 +188,31 @@ describe('admin users tab', () => {
   it('falls back to the default text when the answer carries none', async () => {
     mockEndpoint(API.admin.users, usersPage([bob]));
     mockEndpoint(API.admin.setUserStatus, gatewayError);
+    mockPreview();
     renderAdmin('/admin?tab=users');
-    await userEvent.selectOptions(
+    await pickAndConfirm(
       await screen.findByRole('combobox', { name: 'Status of bob' }),
       'INACTIVE',
+      /Deactivate bob/,
     );
     expect(await screen.findByRole('alert')).toHaveTextContent(
       CLIENT_ERRORS.defaults.updateUserStatus,
     );
+  });
+
+  it('cannot confirm a change the server says it would refuse, and Cancel changes nothing', async () => {
+    mockEndpoint(API.admin.users, usersPage([carol]));
+    mockPreview(false);
+    renderAdmin('/admin?tab=users');
+    const select = await screen.findByRole('combobox', { name: 'Status of carol' });
+    await userEvent.selectOptions(select, 'SUSPENDED');
+    const dialog = await screen.findByRole('dialog', { name: 'Suspend carol?' });
+    expect(await within(dialog).findByText('Only a super admin can do this')).toBeVisible();
+    expect(within(dialog).getByRole('button', { name: 'Suspend carol' })).toBeDisabled();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(select).toHaveValue('ACTIVE');
+    expect(callsTo(API.admin.setUserStatus)).toHaveLength(0);
   });
 
   it('lets a SUPER_ADMIN change roles with PUT /role', async () => {

@@ -1,6 +1,7 @@
 /**
  * Users tab: search by username or email, filter by status and role, change a user's status
- * (and, for SUPER_ADMIN, role) from the row, and open a user's detail. The server enforces who
+ * (after a confirmation saying what will happen) and, for SUPER_ADMIN, role from the row, and
+ * open a user's detail. The server enforces who
  * may change whom (docs/decisions/004-admin-roles.md); its refusals show above the list.
  */
 import { useId, useState } from 'react';
@@ -27,6 +28,7 @@ import { inlineSelectClass, tdClass } from './admin-table';
 import { RoleBadge } from './badges';
 import { choiceFilter, defineFilters, searchFilter, useListParams } from './list-params';
 import { UserDetailDialog } from './user-detail-dialog';
+import { UserStatusConfirm, type PendingStatus } from './user-status-confirm';
 
 /**
  * The users list's filters (URL parameters `search`, `status`, `role`), its sortable columns
@@ -73,6 +75,8 @@ function FieldSelect<K extends 'status' | 'role'>(props: {
   options: readonly User[K][];
   change: UserChange<K>;
   self: { hintId: string } | null;
+  /** Runs instead of the change when given (the status asks for confirmation first). */
+  onPick?: (value: User[K]) => void;
 }) {
   const { user, field, change } = props;
   const busy = change.isPending && change.variables.id === user.id;
@@ -84,10 +88,12 @@ function FieldSelect<K extends 'status' | 'role'>(props: {
       value={busy ? change.variables[field] : user[field]}
       disabled={!!props.self || busy}
       onChange={(event) =>
-        change.mutate({ id: user.id, [field]: event.target.value } as { id: string } & Pick<
-          User,
-          K
-        >)
+        props.onPick
+          ? props.onPick(event.target.value as User[K])
+          : change.mutate({ id: user.id, [field]: event.target.value } as { id: string } & Pick<
+              User,
+              K
+            >)
       }
     >
       {props.options.map((option) => (
@@ -105,6 +111,8 @@ interface RowActions {
   setRole: UserChange<'role'>;
   canChangeRole: boolean;
   onView: (user: User) => void;
+  /** Asks to confirm a status change. */
+  onPickStatus: (pending: PendingStatus) => void;
 }
 
 /** One user row; nobody changes their own status or role, so their own row is disabled. */
@@ -149,6 +157,7 @@ function UserRow({ user, isSelf, actions }: { user: User; isSelf: boolean; actio
           options={USER_STATUSES}
           change={actions.setStatus}
           self={self}
+          onPick={(status) => actions.onPickStatus({ user, status })}
         />
       </td>
       <td className={tdClass}>
@@ -186,11 +195,13 @@ export function UsersPanel() {
   const setStatus = useSetUserStatus();
   const setRole = useSetUserRole();
   const [viewing, setViewing] = useState<User | null>(null);
+  const [pending, setPending] = useState<PendingStatus | null>(null);
   const actions: RowActions = {
     setStatus,
     setRole,
     canChangeRole: me.role === 'SUPER_ADMIN',
     onView: setViewing,
+    onPickStatus: setPending,
   };
   return (
     <>
@@ -216,6 +227,14 @@ export function UsersPanel() {
           noMatchTitle: 'No users found',
           noMatchDescription: 'No user matches these filters.',
         }}
+      />
+      <UserStatusConfirm
+        pending={pending}
+        busy={setStatus.isPending}
+        onClose={() => setPending(null)}
+        onConfirm={({ user, status }) =>
+          setStatus.mutate({ id: user.id, status }, { onSettled: () => setPending(null) })
+        }
       />
       <UserDetailDialog
         userId={viewing?.id ?? null}

@@ -9,7 +9,9 @@ import {
   adminPlanSchema,
   adminUserDetailSchema,
   auditEntrySchema,
+  businessHealthSchema,
   paginationSchema,
+  statusPreviewSchema,
   statsSchema,
   subscriptionSchema,
   type AdminDownload,
@@ -18,7 +20,9 @@ import {
   type AdminPlan,
   type AdminUserDetail,
   type AuditEntry,
+  type BusinessHealth,
   type Pagination,
+  type StatusPreview,
   type Stats,
   type Subscription,
   type User,
@@ -103,6 +107,49 @@ export function makeAuditEntry(overrides: Partial<AuditEntry> = {}): AuditEntry 
     before: { status: 'ACTIVE' },
     after: { status: 'SUSPENDED' },
     created_at: '2026-11-20T10:00:00.000Z',
+    ...overrides,
+  });
+}
+
+/** Business health over Sep–Nov 2026: revenue up 50% in November, two plans with subscribers. */
+export function makeHealth(overrides: Partial<BusinessHealth> = {}): BusinessHealth {
+  return businessHealthSchema.parse({
+    currency: 'USD',
+    from: '2026-09-01',
+    to: '2026-11-21',
+    revenue_by_month: [
+      { month: '2026-09', revenue: 100, orders: 5, change: null },
+      { month: '2026-10', revenue: 200, orders: 10, change: 1 },
+      { month: '2026-11', revenue: 300, orders: 15, change: 0.5 },
+    ],
+    revenue_total: 600,
+    active_by_plan: [
+      { plan_id: '9a8b7c6d-2222-4e5f-9a0b-abcdefabcdef', plan_name: 'PRO', active: 30 },
+      { plan_id: '9a8b7c6d-3333-4e5f-9a0b-abcdefabcdef', plan_name: 'PRO+', active: 10 },
+    ],
+    subscribers: { new: 12, lapsed: 4 },
+    due: [
+      { days: 7, ending: 3, set_to_end: 1 },
+      { days: 30, ending: 9, set_to_end: 2 },
+    ],
+    pending: { placed: 40, paid: 30, paid_rate: 0.75, open_now: 2 },
+    generated_at: '2026-11-21T10:00:00.000Z',
+    ...overrides,
+  });
+}
+
+/** A status preview: a refund taking back 21 days and e-mailing a refund notice. */
+export function makePreview(overrides: Partial<StatusPreview> = {}): StatusPreview {
+  return statusPreviewSchema.parse({
+    from: 'COMPLETED',
+    to: 'REFUNDED',
+    allowed: true,
+    effects: [
+      '21 days of unused time is taken back from alice: access ends 1 Dec 2026 instead of 22 Dec 2026.',
+    ],
+    emails: ['Refund notice to alice@example.com'],
+    access_until: { before: '2026-12-22T00:00:00.000Z', after: '2026-12-01T00:00:00.000Z' },
+    time_ms: -21 * 86_400_000,
     ...overrides,
   });
 }

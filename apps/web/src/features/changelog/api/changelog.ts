@@ -2,6 +2,7 @@
  * The public changelog's calls as hooks (spec section 7): pages of published entries, and the
  * count of one reader opening an entry.
  */
+import { useCallback } from 'react';
 import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { API, CHANGELOG_PAGE_SIZE, CLIENT_ERRORS } from '@flockr/contract';
 import { call, type ApiError } from '../../../lib/api-client';
@@ -27,12 +28,42 @@ export function useChangelog() {
   });
 }
 
+/** Where this tab remembers the versions it counted a view of. */
+const VIEWED_KEY = 'flockr.changelog.viewed';
+
+/** Versions this browser tab has counted a view of (sessionStorage; empty when unavailable). */
+function viewedVersions(): Set<string> {
+  try {
+    return new Set(JSON.parse(sessionStorage.getItem(VIEWED_KEY) ?? '[]') as string[]);
+  } catch {
+    return new Set();
+  }
+}
+
 /**
- * Counts one reader opening an entry: `mutate(version)` sends `POST /changelog/{version}/views`
- * (the admin's Views column). Fire and forget: a failed count is never shown to the reader.
+ * Counts one reader being shown an entry: `record(version)` sends `POST
+ * /changelog/{version}/views` (the admin's Views column) once per version per browser tab, so
+ * re-renders, reopening and reloading do not count again. Reading the changelog never writes;
+ * this deliberate call does. Fire and forget: a failed count is never shown to the reader.
  */
 export function useRecordChangelogView() {
-  return useMutation<void, ApiError, string>({
+  const mutation = useMutation<void, ApiError, string>({
     mutationFn: (version) => call(API.changelog.recordView, { params: { version } }),
   });
+  const { mutate } = mutation;
+  const record = useCallback(
+    (version: string) => {
+      const viewed = viewedVersions();
+      if (viewed.has(version)) return;
+      viewed.add(version);
+      try {
+        sessionStorage.setItem(VIEWED_KEY, JSON.stringify([...viewed]));
+      } catch {
+        // Private mode without storage: count it anyway, once per mounted card.
+      }
+      mutate(version);
+    },
+    [mutate],
+  );
+  return { record };
 }

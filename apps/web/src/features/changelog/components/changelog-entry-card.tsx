@@ -1,8 +1,9 @@
 /**
- * One changelog entry: version, title and date; a disclosure button reveals the markdown (and the
- * first opening counts a view).
+ * One changelog entry: version, title and date; a disclosure button reveals the markdown. The
+ * entry counts one view when the page shows it to the reader: at least half of it on screen for
+ * a second, or opened, whichever comes first (once per version per browser tab).
  */
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import ReactMarkdown from 'react-markdown';
 import { ChevronDown } from 'lucide-react';
 import type { ChangelogEntry } from '@flockr/contract';
@@ -11,21 +12,42 @@ import { cn } from '../../../components/ui/cn';
 import { formatCalendarDate } from '../../../lib/format';
 import { useRecordChangelogView } from '../api/changelog';
 
+/** How long an entry stays on screen before it counts as shown, in milliseconds. */
+const SHOWN_MS = 1000;
+
 /**
  * The entry `entry` as a list item. Markdown is rendered by react-markdown without raw HTML (no rehype-raw), so HTML in
  * `changes` shows as text and cannot inject markup.
  */
 export function ChangelogEntryCard({ entry }: { entry: ChangelogEntry }) {
   const [open, setOpen] = useState(false);
-  const recordView = useRecordChangelogView();
+  const { record } = useRecordChangelogView();
   const panelId = useId();
+  const item = useRef<HTMLLIElement>(null);
+  const { version } = entry;
+  useEffect(() => {
+    const node = item.current;
+    if (!node || typeof IntersectionObserver === 'undefined') return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const observer = new IntersectionObserver(
+      ([seen]) => {
+        clearTimeout(timer);
+        if (seen?.isIntersecting) timer = setTimeout(() => record(version), SHOWN_MS);
+      },
+      { threshold: 0.5 },
+    );
+    observer.observe(node);
+    return () => {
+      observer.disconnect();
+      clearTimeout(timer);
+    };
+  }, [record, version]);
   const toggle = () => {
-    // The first time a reader opens the entry counts as one view.
-    if (!open && recordView.isIdle) recordView.mutate(entry.version);
+    if (!open) record(version);
     setOpen((v) => !v);
   };
   return (
-    <li className="rounded-2xl border border-slate-200 bg-white shadow-card">
+    <li ref={item} className="rounded-2xl border border-slate-200 bg-white shadow-card">
       <h2>
         <button
           type="button"

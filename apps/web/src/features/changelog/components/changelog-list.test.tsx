@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import {
@@ -112,5 +112,55 @@ describe('changelog', () => {
     failNext = false;
     await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByText('Release 1')).toBeInTheDocument();
+  });
+
+  it('counts a view once an entry has been on screen for a second, once per tab', async () => {
+    const observed: { node: Element; fire: (seen: boolean) => void }[] = [];
+    class FakeObserver {
+      constructor(private readonly callback: IntersectionObserverCallback) {}
+      observe(node: Element) {
+        observed.push({
+          node,
+          fire: (seen) =>
+            this.callback(
+              [{ isIntersecting: seen, target: node } as IntersectionObserverEntry],
+              this as unknown as IntersectionObserver,
+            ),
+        });
+      }
+      disconnect() {}
+    }
+    vi.stubGlobal('IntersectionObserver', FakeObserver);
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      mockEndpoint(API.changelog.list, {
+        changelog: [makeEntry({ version: '3.1.0', title: 'Shown release' })],
+        pagination: { total: 1, page: 1, limit: CHANGELOG_PAGE_SIZE, total_pages: 1 },
+      });
+      mockEndpoint(API.changelog.recordView, undefined);
+      renderRoute(<ChangelogList />);
+      await screen.findByText('Shown release');
+      const card = observed.at(-1)!;
+      // Scrolled past in a blink: no view.
+      act(() => card.fire(true));
+      act(() => card.fire(false));
+      act(() => void vi.advanceTimersByTime(2000));
+      expect(callsTo(API.changelog.recordView)).toHaveLength(0);
+      // On screen for a second: one view; shown again later in the same tab: still one.
+      act(() => card.fire(true));
+      act(() => void vi.advanceTimersByTime(1000));
+      await waitFor(() => expect(callsTo(API.changelog.recordView)).toHaveLength(1));
+      expect(callsTo(API.changelog.recordView)[0]!.url.pathname).toBe(
+        '/api/v1/changelog/3.1.0/views',
+      );
+      act(() => card.fire(false));
+      act(() => card.fire(true));
+      act(() => void vi.advanceTimersByTime(1000));
+      await userEvent.click(screen.getByRole('button', { name: /Shown release/ }));
+      expect(callsTo(API.changelog.recordView)).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -10,10 +10,8 @@ CREATE TABLE "figures" (
 );
 --> statement-breakpoint
 DROP INDEX "orders_status_idx";--> statement-breakpoint
-CREATE INDEX "orders_created_idx" ON "orders" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "orders_id_trgm_idx" ON "orders" USING gin (("id"::text) gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "subscription_periods_subscription_idx" ON "subscription_periods" USING btree ("subscription_id","starts_at");--> statement-breakpoint
-CREATE INDEX "subscriptions_expires_idx" ON "subscriptions" USING btree ("expires_at");--> statement-breakpoint
 CREATE INDEX "users_created_idx" ON "users" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "users_username_trgm_idx" ON "users" USING gin ("username" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "users_email_trgm_idx" ON "users" USING gin ("email" gin_trgm_ops);--> statement-breakpoint
