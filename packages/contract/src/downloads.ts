@@ -35,7 +35,7 @@ export type LatestVersionResponse = z.infer<typeof latestVersionResponseSchema>;
 export const versionNotesSchema = z
   .object({
     title: z.string(),
-    summary: z.string().describe('Plain text, from the entry\'s markdown (changes_summary)'),
+    summary: z.string().describe("Plain text, from the entry's markdown (changes_summary)"),
   })
   .describe('Release notes from the changelog');
 export type VersionNotes = z.infer<typeof versionNotesSchema>;

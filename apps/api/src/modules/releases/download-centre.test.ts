@@ -27,12 +27,13 @@ afterAll(async () => {
 
 const get = (url: string, headers: Record<string, string> = {}) =>
   h.app.inject({ method: 'GET', url, headers });
-const emailLink = (headers: Record<string, string>, payload: unknown = {}) =>
+const emailLink = (headers: Record<string, string>, payload: Record<string, string> = {}) =>
   h.app.inject({ method: 'POST', url: '/api/v1/downloads/email-link', headers, payload });
 const mailsTo = (email: string) =>
   sent.filter((m) => m.to === email && m.subject.includes('download link'));
 /** The download URL in an e-mail's text part. */
-const linkIn = (mail: Sent) => /(http\S+\/api\/v1\/downloads\/file\?token=\S+)/.exec(mail.text)![1]!;
+const linkIn = (mail: Sent) =>
+  /(http\S+\/api\/v1\/downloads\/file\?token=\S+)/.exec(mail.text)![1]!;
 
 describe('GET /downloads/versions', () => {
   it("carries each version's notes from its published changelog entry", async () => {
@@ -89,9 +90,7 @@ describe('POST /downloads/email-link', () => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({ code: 'RELEASE_NOT_FOUND' });
     expect((await emailLink(user.headers, { version: 'latest' })).statusCode).toBe(400);
-    expect((await emailLink(user.headers, { email: 'someone@else.example' })).statusCode).toBe(
-      400,
-    );
+    expect((await emailLink(user.headers, { email: 'someone@else.example' })).statusCode).toBe(400);
     expect(sent.filter((m) => m.to === 'someone@else.example')).toHaveLength(0);
   });
 
