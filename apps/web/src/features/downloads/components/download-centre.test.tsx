@@ -166,7 +166,7 @@ describe('/downloads (download centre)', () => {
     const buttons = within(latest).getAllByRole('button');
     expect(buttons.map((b) => b.getAttribute('aria-label'))).toEqual([
       'E-mail me the link to v1.1.0',
-      'Download v1.1.0 here',
+      'Download here: v1.1.0',
     ]);
 
     await userEvent.click(screen.getByRole('button', { name: 'E-mail me the link to v1.0.0' }));

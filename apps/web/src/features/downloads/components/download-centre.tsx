@@ -8,7 +8,7 @@
  */
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Download, History, Mail, PackageOpen, Smartphone } from 'lucide-react';
+import { Download, History, Mail, PackageOpen } from 'lucide-react';
 import { API_ERROR_CODES, CLIENT_ERRORS, type DownloadVersion } from '@flockr/contract';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
@@ -96,7 +96,7 @@ function DownloadCentreSkeleton() {
 /** Release date, size and checksum of `version`, as a definition list. */
 function VersionFacts({ version }: { version: DownloadVersion }) {
   return (
-    <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[auto_auto_1fr]">
+    <dl className="grid grid-cols-2 gap-x-6 gap-y-3 text-sm sm:grid-cols-[auto_auto_1fr]">
       <div>
         <dt className="text-xs font-medium text-slate-500">Released</dt>
         <dd className="mt-0.5 text-slate-900">{formatCalendarDate(version.release_date)}</dd>
@@ -105,7 +105,7 @@ function VersionFacts({ version }: { version: DownloadVersion }) {
         <dt className="text-xs font-medium text-slate-500">Size</dt>
         <dd className="mt-0.5 text-slate-900">{version.file_size_formatted}</dd>
       </div>
-      <div className="min-w-0 sm:col-span-3">
+      <div className="col-span-2 min-w-0 sm:col-span-3">
         <dt className="text-xs font-medium text-slate-500">SHA-256</dt>
         <dd className="mt-0.5 break-all font-mono text-xs text-slate-800">
           {version.sha256 ?? 'Not available for this version'}
@@ -153,7 +153,7 @@ function VersionActions({ version, latest }: { version: DownloadVersion; latest:
       size={latest ? 'md' : 'sm'}
       loading={downloading && clicked}
       icon={<Download aria-hidden="true" className="size-4" />}
-      aria-label={phone ? `Download ${label} here` : `Download ${label}`}
+      aria-label={phone ? `Download here: ${label}` : `Download ${label}`}
       onClick={() => {
         setClicked(true);
         // The latest goes through the plain latest link, the others by their version.
