@@ -146,7 +146,9 @@ test.describe('download centre at 375 px', () => {
     );
     await shootBothThemes(page, 'phone-subscriber');
 
-    await latestCard.getByRole('button', { name: `E-mail me the link to v${latest.version}` }).click();
+    await latestCard
+      .getByRole('button', { name: `E-mail me the link to v${latest.version}` })
+      .click();
     const sentText = `We sent a link to flockr-v${latest.version}.zip to ${user.email}. It works for 24 hours.`;
     await expect(latestCard.getByRole('status').filter({ hasText: sentText })).toBeVisible();
     await shootBothThemes(page, 'phone-link-sent');

@@ -81,7 +81,7 @@ export const CLIENT_ERRORS = {
  */
 export const API_ERRORS = {
   authRequired: 'Authentication required',
-  invalidToken: 'Your session has expired. Please log in again',
+  invalidToken: 'Your session has expired. Please sign in again',
   invalidCredentials: 'Invalid email or password',
   accountSuspended: 'This account is suspended. Please contact support',
   accountInactive: 'This account is inactive. Please contact support',

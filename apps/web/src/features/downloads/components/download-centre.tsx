@@ -215,10 +215,7 @@ function LatestVersion({ version }: { version: DownloadVersion }) {
       <div className="grid gap-5 px-5 py-5 sm:px-6">
         {phone ? (
           <Alert variant="info">
-            <span className="inline-flex items-start gap-2">
-              <Smartphone aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-              This is a desktop program. Have the link e-mailed to you and open it on your computer.
-            </span>
+            This is a desktop program. Have the link e-mailed to you and open it on your computer.
           </Alert>
         ) : null}
         <VersionNotes version={version} />
