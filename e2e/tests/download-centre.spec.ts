@@ -3,7 +3,9 @@
  * latest version downloads by default (its SHA-256 on the page matches the saved file), an
  * earlier one on request, both land in the history; on a phone the first offer is to e-mail the
  * link, which arrives and serves the file. Visitors are invited to sign in and come back; users
- * without a plan are led to the plans. Screens at 1280 and 375 px, light and dark, with axe.
+ * without a plan are led to the plans. After paying, the profile and the order history say the
+ * same renewal sentence, and plans, legal pages and the profile's copy agree with what the
+ * product does. Screens at 1280 and 375 px, light and dark, with axe.
  */
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
@@ -175,3 +177,61 @@ test.describe('download centre at 375 px', () => {
     await shootBothThemes(page, 'phone-no-plan');
   });
 });
+
+/** The renewal sentence of an active subscription, e.g. 'Paid through Dec 23, 2026 · renew any time'. */
+const PAID_THROUGH = /^Paid through \w{3} \d{1,2}, \d{4} · renew any time$/;
+
+for (const size of [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 375, height: 740 },
+]) {
+  test.describe(`after paying at ${size.width} px`, () => {
+    test.use({ viewport: { width: size.width, height: size.height } });
+
+    test('profile and orders say one renewal sentence; stopping reminders says when it ends', async ({
+      page,
+      request,
+    }) => {
+      const user = await apiSubscribedUser(request, `dcrenew${size.name}`);
+      await signIn(page, user.auth, '/orders');
+      await expect(page.getByText(/^PRO: Paid through .+ · renew any time$/)).toBeVisible();
+      await shootBothThemes(page, `${size.name}-orders-renewal`);
+
+      await page.goto('/profile');
+      const card = page.locator('div.rounded-2xl', {
+        has: page.getByRole('heading', { name: 'Current Subscription' }),
+      });
+      await expect(card.getByText(PAID_THROUGH)).toBeVisible();
+      await expect(card.getByRole('link', { name: 'Renew' })).toHaveAttribute('href', '/plans');
+      // Customers see no role, and no "cannot be edited" beside Update Email.
+      const account = page.locator('div.rounded-2xl', {
+        has: page.getByRole('heading', { name: 'Account Information' }),
+      });
+      await expect(account.getByText('Role', { exact: true })).toHaveCount(0);
+      await expect(page.getByText(/cannot be edited/)).toHaveCount(0);
+      await expect(
+        page.getByText('To change it, use Update Email under Security.', { exact: false }),
+      ).toBeVisible();
+      await shootBothThemes(page, `${size.name}-profile-renewal`);
+
+      await card.getByRole('button', { name: 'Stop Reminders' }).click();
+      await expect(card.getByText(/^Ends \w{3} \d{1,2}, \d{4}$/)).toBeVisible();
+      await expect(card.getByRole('button', { name: 'Remind Me to Renew' })).toBeVisible();
+      await shootBothThemes(page, `${size.name}-profile-ends`);
+    });
+
+    test('plans and legal pages describe what the product does', async ({ page }) => {
+      await page.goto('/plans');
+      await expect(page.getByText('No automatic renewal')).toBeVisible();
+      await expect(page.getByText(/cancel any ?time/i)).toHaveCount(0);
+      await page.goto('/privacy');
+      await expect(page.getByText(/ticked when you register/)).toBeVisible();
+      await expect(page.getByText(/only if you opt in/)).toHaveCount(0);
+      await shootBothThemes(page, `${size.name}-privacy`);
+      await page.goto('/terms');
+      await expect(
+        page.getByText(/Subscriptions do not renew or charge you by themselves/),
+      ).toBeVisible();
+    });
+  });
+}

@@ -171,7 +171,9 @@ test('a subscriber cancels at period end from /profile, keeps downloading, and r
   await apiPay(request, user.headers, paymentUrl);
 
   await signIn(page, user.auth, '/profile');
-  const card = page.locator('dl').filter({ has: page.getByText('Plan', { exact: true }) });
+  const card = page.locator('div.rounded-2xl', {
+    has: page.getByRole('heading', { name: 'Current Subscription' }),
+  });
   await expect(card).toContainText('PRO');
   await expect(card.getByText('Active', { exact: true })).toBeVisible();
   await expect(card.getByText(/^Paid through .+ · renew any time$/)).toBeVisible();

@@ -36,23 +36,25 @@ export function SubscriptionCard({ user }: { user: User }) {
         {current === undefined ? (
           <Spinner label="Loading subscription…" className="py-6" />
         ) : current && current.status !== 'EXPIRED' ? (
-          <dl className="grid grid-cols-2 gap-4 text-sm">
-            <div>
-              <dt className="text-slate-500">Plan</dt>
-              <dd className="mt-0.5 text-lg font-semibold text-slate-900">{current.plan_name}</dd>
-            </div>
-            <div>
-              <dt className="text-slate-500">Status</dt>
-              <dd className="mt-1">
-                <SubscriptionStatusBadge status={current.status} />
-              </dd>
-            </div>
-            <div className="col-span-2">
-              <dt className="text-slate-500">Renewal</dt>
-              <dd className="mt-0.5 font-medium text-slate-900">{renewalSentence(current)}</dd>
-            </div>
+          <div className="grid gap-4 text-sm">
+            <dl className="grid grid-cols-2 gap-4">
+              <div>
+                <dt className="text-slate-500">Plan</dt>
+                <dd className="mt-0.5 text-lg font-semibold text-slate-900">{current.plan_name}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-500">Status</dt>
+                <dd className="mt-1">
+                  <SubscriptionStatusBadge status={current.status} />
+                </dd>
+              </div>
+              <div className="col-span-2">
+                <dt className="text-slate-500">Renewal</dt>
+                <dd className="mt-0.5 font-medium text-slate-900">{renewalSentence(current)}</dd>
+              </div>
+            </dl>
             {subscriptionId ? (
-              <div className="col-span-2 flex flex-col items-start gap-3">
+              <div className="flex flex-col items-start gap-3">
                 {change.error ? <Alert variant="error">{change.error.message}</Alert> : null}
                 {current.status === 'CANCELLED' ? (
                   <Button
@@ -84,7 +86,7 @@ export function SubscriptionCard({ user }: { user: User }) {
                 </p>
               </div>
             ) : null}
-          </dl>
+          </div>
         ) : (
           <div className="flex flex-col items-start gap-4">
             <div>
