@@ -1,7 +1,7 @@
 /**
  * Whether the page is laid out for a phone: the viewport is narrower than Tailwind's `sm`
  * breakpoint (640 px). The download centre then offers to e-mail the link first, since a phone
- * has no use for the desktop program's ZIP (README "Download centre").
+ * has no use for the desktop program's ZIP (README "Product decisions", Download centre).
  */
 import { useSyncExternalStore } from 'react';
 
