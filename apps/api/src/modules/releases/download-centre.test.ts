@@ -150,3 +150,43 @@ describe('POST /downloads/email-link', () => {
     }
   });
 });
+
+describe('POST /downloads/email-link rate limit', () => {
+  let limited: Harness;
+  beforeAll(async () => {
+    limited = await createHarness(
+      {
+        rateLimits: {
+          loginPerIp: 10_000,
+          loginPerAccount: 10_000,
+          sensitivePerIp: 4,
+          windowMs: 15 * 60_000,
+        },
+      },
+      { mailer: { send: async () => {} } },
+    );
+  });
+  afterAll(async () => {
+    await limited.close();
+  });
+
+  it('answers 429 with Retry-After once the per-address limit of e-mail calls is used up', async () => {
+    // Registering counts too: 1 registration + 3 links use up the 4 allowed.
+    const user = await subscribedUser(limited.app);
+    const send = () =>
+      limited.app.inject({
+        method: 'POST',
+        url: '/api/v1/downloads/email-link',
+        headers: user.headers,
+        payload: {},
+      });
+    for (let i = 0; i < 3; i += 1) expect((await send()).statusCode).toBe(200);
+    const refused = await send();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      error: API_ERRORS.tooManyRequests,
+      code: 'RATE_LIMITED',
+    });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
