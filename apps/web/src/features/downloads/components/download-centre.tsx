@@ -6,7 +6,7 @@
  * to open on a computer; downloading here stays possible. Without an active subscription it says
  * the spec's 'Active subscription required to download' and leads to the plans.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Download, History, Mail, PackageOpen } from 'lucide-react';
 import { API_ERROR_CODES, CLIENT_ERRORS, type DownloadVersion } from '@flockr/contract';
@@ -145,7 +145,14 @@ function VersionActions({ version, latest }: { version: DownloadVersion; latest:
   const { download, downloading } = useDownload();
   const email = useEmailDownloadLink();
   const [clicked, setClicked] = useState(false);
+  const wasDownloading = useRef(false);
   const label = `v${version.version}`;
+
+  // Only the button that started the running download shows it; it stops when that one ends.
+  useEffect(() => {
+    if (wasDownloading.current && !downloading) setClicked(false);
+    wasDownloading.current = downloading;
+  }, [downloading]);
 
   const downloadButton = (
     <Button
@@ -155,7 +162,7 @@ function VersionActions({ version, latest }: { version: DownloadVersion; latest:
       icon={<Download aria-hidden="true" className="size-4" />}
       aria-label={phone ? `Download here: ${label}` : `Download ${label}`}
       onClick={() => {
-        setClicked(true);
+        if (!downloading) setClicked(true);
         // The latest goes through the plain latest link, the others by their version.
         download(latest ? {} : { version: version.version });
       }}
