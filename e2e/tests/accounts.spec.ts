@@ -61,7 +61,7 @@ test('forgot password: the e-mailed link resets it, ends the old session, and wo
   await expect(
     other.getByRole('status').filter({ hasText: 'Your password was changed' }),
   ).toBeVisible();
-  await expect(other.getByRole('link', { name: 'Log in' })).toBeVisible();
+  await expect(other.getByRole('link', { name: 'Sign in', exact: true })).toBeVisible();
 
   // The old session is over: its token is refused and the profile page signs it out.
   expect((await request.get('/api/v1/auth/me', { headers: user.headers })).status()).toBe(401);
@@ -70,7 +70,7 @@ test('forgot password: the e-mailed link resets it, ends the old session, and wo
   await expect(page.getByText('Please log in to view your profile')).toBeVisible();
 
   // The old password is refused, the new one works.
-  await other.getByRole('link', { name: 'Log in' }).click();
+  await other.getByRole('link', { name: 'Sign in', exact: true }).click();
   await expect(other).toHaveURL(/\/login$/);
   await other.getByLabel('Email').fill(user.email);
   await other.getByLabel('Password', { exact: true }).fill(user.password);

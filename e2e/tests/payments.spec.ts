@@ -167,18 +167,20 @@ test('a subscriber cancels at period end from /profile, keeps downloading, and r
   await apiPay(request, user.headers, paymentUrl);
 
   await signIn(page, user.auth, '/profile');
-  const card = page.locator('dl').filter({ has: page.getByText('Plan', { exact: true }) });
+  const card = page.locator('div.rounded-2xl', {
+    has: page.getByRole('heading', { name: 'Current Subscription' }),
+  });
   await expect(card).toContainText('PRO');
   await expect(card.getByText('Active', { exact: true })).toBeVisible();
-  await expect(card.getByText('Expires', { exact: true })).toBeVisible();
+  await expect(card.getByText(/^Paid through .+ · renew any time$/)).toBeVisible();
 
-  await card.getByRole('button', { name: 'Cancel at Period End' }).click();
+  await card.getByRole('button', { name: 'Stop Reminders' }).click();
   await expect(
-    page.getByText('Your subscription will end at the end of the current period'),
+    page.getByText('Renewal reminders are off. Your access lasts until the end of the paid period'),
   ).toBeVisible();
   await expect(card.getByText('Cancelled', { exact: true })).toBeVisible();
-  await expect(card.getByText('Access ends', { exact: true })).toBeVisible();
-  await expect(card.getByRole('button', { name: 'Cancel at Period End' })).toHaveCount(0);
+  await expect(card.getByText(/^Ends \w{3} \d{1,2}, \d{4}$/)).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Stop Reminders' })).toHaveCount(0);
 
   const mine = (await (
     await request.get('/api/v1/subscriptions/my-subscriptions', { headers: user.headers })
@@ -189,13 +191,13 @@ test('a subscriber cancels at period end from /profile, keeps downloading, and r
     200,
   );
 
-  await card.getByRole('button', { name: 'Resume Subscription' }).click();
-  await expect(page.getByText('Your subscription will continue')).toBeVisible();
+  await card.getByRole('button', { name: 'Remind Me to Renew' }).click();
+  await expect(page.getByText('Renewal reminders are on again')).toBeVisible();
   await expect(card.getByText('Active', { exact: true })).toBeVisible();
-  await expect(card.getByRole('button', { name: 'Cancel at Period End' })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Stop Reminders' })).toBeVisible();
   await page.reload();
   await expect(card.getByText('Active', { exact: true })).toBeVisible();
-  await expect(card.getByRole('button', { name: 'Resume Subscription' })).toHaveCount(0);
+  await expect(card.getByRole('button', { name: 'Remind Me to Renew' })).toHaveCount(0);
   expect((await request.get('/api/v1/downloads/latest', { headers: user.headers })).status()).toBe(
     200,
   );

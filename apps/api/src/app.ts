@@ -174,7 +174,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         planRoutes(ctx),
         subscriptionRoutes(ctx),
         billingRoutes(ctx),
-        releaseRoutes(ctx),
+        releaseRoutes(ctx, limits),
         changelogRoutes(ctx),
         adminDashboardRoutes(ctx),
         adminUserRoutes(ctx),

@@ -101,6 +101,11 @@ export const RETENTION = {
 export const ORDER_TTL_MS = 24 * 60 * 60 * 1000;
 /** Lifetime of a signed download link, in milliseconds (5 minutes). */
 export const DOWNLOAD_LINK_TTL_MS = 5 * 60 * 1000;
+/**
+ * Lifetime of a download link sent by e-mail (to open on a computer later), in milliseconds
+ * (24 hours). The subscription is checked again when the file is fetched.
+ */
+export const EMAILED_DOWNLOAD_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** Largest program file an admin may upload, in bytes (2 GiB). */
 export const MAX_UPLOAD_BYTES = 2 * 1024 ** 3;

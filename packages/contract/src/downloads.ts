@@ -31,8 +31,26 @@ export type ProgramVersion = z.infer<typeof programVersionSchema>;
 export const latestVersionResponseSchema = programVersionSchema;
 export type LatestVersionResponse = z.infer<typeof latestVersionResponseSchema>;
 
-/** `GET /downloads/versions` answer: active versions, newest first. */
-export const versionsResponseSchema = z.object({ versions: z.array(programVersionSchema) });
+/** What the changelog says about a version: its published entry's title and plain-text summary. */
+export const versionNotesSchema = z
+  .object({
+    title: z.string(),
+    summary: z.string().describe("Plain text, from the entry's markdown (changes_summary)"),
+  })
+  .describe('Release notes from the changelog');
+export type VersionNotes = z.infer<typeof versionNotesSchema>;
+
+/**
+ * A version in the download centre: the program version plus its release notes from the
+ * published changelog entry of the same version (null when none is published).
+ */
+export const downloadVersionSchema = programVersionSchema.extend({
+  notes: versionNotesSchema.nullable(),
+});
+export type DownloadVersion = z.infer<typeof downloadVersionSchema>;
+
+/** `GET /downloads/versions` answer: active versions, newest first, with their notes. */
+export const versionsResponseSchema = z.object({ versions: z.array(downloadVersionSchema) });
 export type VersionsResponse = z.infer<typeof versionsResponseSchema>;
 
 /** `GET /downloads/link` query: an optional version (latest when absent). */
@@ -47,6 +65,30 @@ export const downloadLinkResponseSchema = z.object({
   expires_at: isoDateTimeSchema,
 });
 export type DownloadLinkResponse = z.infer<typeof downloadLinkResponseSchema>;
+
+/** `POST /downloads/email-link` body: an optional version (latest when absent). */
+export const emailDownloadLinkRequestSchema = z
+  .object({ version: versionSchema.optional() })
+  .strict();
+export type EmailDownloadLinkRequest = z.infer<typeof emailDownloadLinkRequestSchema>;
+
+/**
+ * `POST /downloads/email-link` answer: the link was e-mailed to the account's own address
+ * (`sent_to`); it works until `expires_at` (EMAILED_DOWNLOAD_LINK_TTL_MS) and only while the
+ * subscription is active.
+ */
+export const emailDownloadLinkResponseSchema = z.object({
+  message: z.string(),
+  sent_to: z.string().describe("The account's e-mail address"),
+  version: z.string(),
+  expires_at: isoDateTimeSchema,
+});
+export type EmailDownloadLinkResponse = z.infer<typeof emailDownloadLinkResponseSchema>;
+
+/** The `message` of a `POST /downloads/email-link` answer: what was sent where, and for how long. */
+export function emailedLinkMessage(filename: string, email: string): string {
+  return `We sent a link to ${filename} to ${email}. It works for 24 hours.`;
+}
 
 /** One row of the user's download history. */
 export const downloadEventSchema = z.object({

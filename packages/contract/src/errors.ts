@@ -36,6 +36,8 @@ export const CLIENT_ERRORS = {
     latestFailed: 'Failed to fetch latest version',
     versionsFailed: 'Failed to fetch versions',
     historyFailed: 'Failed to fetch download history',
+    /** Ours: the download centre's "E-mail me the link" (the spec has no such call). */
+    emailLinkFailed: 'Failed to send the download link',
   },
   defaults: {
     fetchPlans: 'Failed to fetch plans',
@@ -67,6 +69,8 @@ export const CLIENT_ERRORS = {
   accessDenied: {
     profile: 'Please log in to view your profile',
     orders: 'Please log in to view your orders',
+    /** Ours, in the spec's words for the other signed-in pages: the download centre. */
+    downloads: 'Please log in to view your downloads',
     admin: "You don't have permission to access the admin panel",
   },
 } as const;
@@ -77,7 +81,7 @@ export const CLIENT_ERRORS = {
  */
 export const API_ERRORS = {
   authRequired: 'Authentication required',
-  invalidToken: 'Your session has expired. Please log in again',
+  invalidToken: 'Your session has expired. Please sign in again',
   invalidCredentials: 'Invalid email or password',
   accountSuspended: 'This account is suspended. Please contact support',
   accountInactive: 'This account is inactive. Please contact support',

@@ -27,7 +27,8 @@ export const healthQuerySchema = z
   .refine(
     (q) =>
       !q.from ||
-      (Date.parse(q.to ?? new Date().toISOString().slice(0, 10)) - Date.parse(q.from)) / 86_400_000 <=
+      (Date.parse(q.to ?? new Date().toISOString().slice(0, 10)) - Date.parse(q.from)) /
+        86_400_000 <=
         HEALTH_MAX_RANGE_DAYS,
     { message: `The range may span at most ${HEALTH_MAX_RANGE_DAYS} days`, path: ['from'] },
   );
@@ -35,7 +36,10 @@ export type HealthQuery = z.input<typeof healthQuerySchema>;
 
 /** Revenue of one calendar month (UTC) of the range, decimal in the dashboard currency. */
 export const monthRevenueSchema = z.object({
-  month: z.string().regex(/^\d{4}-\d{2}$/).describe('YYYY-MM'),
+  month: z
+    .string()
+    .regex(/^\d{4}-\d{2}$/)
+    .describe('YYYY-MM'),
   revenue: z.number().describe('Completed orders (refunded ones excluded), decimal'),
   orders: z.number().int().describe('Completed orders'),
   change: z

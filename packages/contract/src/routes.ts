@@ -66,6 +66,8 @@ import {
   downloadHistoryResponseSchema,
   downloadLinkQuerySchema,
   downloadLinkResponseSchema,
+  emailDownloadLinkRequestSchema,
+  emailDownloadLinkResponseSchema,
   latestVersionResponseSchema,
   versionsResponseSchema,
 } from './downloads.js';
@@ -455,6 +457,16 @@ export const API = {
       access: 'user',
       query: downloadLinkQuerySchema,
       responses: { 200: downloadLinkResponseSchema, ...errors(400, 401, 403, 404) },
+    }),
+    emailLink: endpoint({
+      method: 'POST',
+      path: '/downloads/email-link',
+      summary:
+        "E-mails a 24-hour link to a version (the newest when none is given) to the caller's own address, to open on a computer",
+      tag: 'downloads',
+      access: 'user',
+      body: emailDownloadLinkRequestSchema,
+      responses: { 200: emailDownloadLinkResponseSchema, ...errors(400, 401, 403, 404, 429) },
     }),
     file: endpoint({
       method: 'GET',

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { idSchema, isoDateTimeSchema } from './common.js';
 import { durationMonthsSchema } from './orders.js';
-import { subscriptionStatusSchema } from './users.js';
+import { subscriptionStatusSchema, type SubscriptionStatus } from './users.js';
 
 /** One prepaid period and the order that paid for it. */
 export const subscriptionPeriodSchema = z.object({
@@ -87,3 +87,30 @@ export const quoteResponseSchema = z
   })
   .describe('Quote');
 export type QuoteResponse = z.infer<typeof quoteResponseSchema>;
+
+const renewalDateFormat = new Intl.DateTimeFormat('en-US', {
+  dateStyle: 'medium',
+  timeZone: 'UTC',
+});
+
+/** A subscription's end as the renewal sentence writes it, e.g. 'Dec 23, 2026' (UTC), as the app writes dates. */
+export function renewalDate(iso: string): string {
+  return renewalDateFormat.format(new Date(iso));
+}
+
+/**
+ * The one sentence about renewal, shown wherever a subscription is (profile, orders, admin):
+ * subscriptions are prepaid periods that never renew or charge by themselves (README "Product
+ * decisions": paying again extends from the later of now and the current end), so an ACTIVE one
+ * is 'Paid through Dec 23, 2026 · renew any time', one set to end (CANCELLED: no renewal
+ * reminders) 'Ends Dec 23, 2026', and an EXPIRED one 'Ended Dec 23, 2026'.
+ */
+export function renewalSentence(subscription: {
+  status: SubscriptionStatus;
+  expires_at: string;
+}): string {
+  const date = renewalDate(subscription.expires_at);
+  if (subscription.status === 'EXPIRED') return `Ended ${date}`;
+  if (subscription.status === 'CANCELLED') return `Ends ${date}`;
+  return `Paid through ${date} · renew any time`;
+}

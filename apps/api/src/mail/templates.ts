@@ -165,6 +165,21 @@ export const templates = {
       ],
       { label: 'Renew', url: `${b.publicUrl}/plans` },
     ),
+  downloadLink: (
+    b: Brand,
+    username: string,
+    r: { version: string; filename: string; url: string; expiresAt: string },
+  ) =>
+    layout(
+      b,
+      `Your download link for ${b.productName} ${r.version}`,
+      [
+        `Hi ${username},`,
+        `Here is the link to ${r.filename} that you asked for. Open it on the computer where you want to install ${b.productName}.`,
+        `The link works until ${r.expiresAt.slice(0, 16).replace('T', ' ')} UTC, while your subscription is active. If you did not ask for it, you can ignore this e-mail.`,
+      ],
+      { label: `Download ${r.filename}`, url: r.url },
+    ),
   accountDeleted: (b: Brand, username: string) =>
     layout(b, 'Your account was deleted', [
       `Hi ${username},`,

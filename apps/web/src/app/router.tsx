@@ -50,6 +50,10 @@ export const routes: RouteObject[] = [
             element: <SignedInOnly denied={CLIENT_ERRORS.accessDenied.profile} />,
             children: [{ path: 'profile', ...page(() => import('./routes/profile')) }],
           },
+          {
+            element: <SignedInOnly denied={CLIENT_ERRORS.accessDenied.downloads} />,
+            children: [{ path: 'downloads', ...page(() => import('./routes/downloads')) }],
+          },
           { path: 'changelog', ...page(() => import('./routes/changelog')) },
           { path: 'support', ...page(() => import('./routes/support')) },
           { path: 'privacy', ...page(() => import('./routes/privacy')) },

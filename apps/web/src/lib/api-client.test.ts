@@ -125,7 +125,7 @@ describe('api client', () => {
     mockEndpoint(
       API.auth.me,
       reply(401, {
-        error: 'Your session has expired. Please log in again',
+        error: 'Your session has expired. Please sign in again',
         code: 'SESSION_EXPIRED',
       }),
     );

@@ -1,4 +1,5 @@
 /** Display formatting shared by several screens. */
+import { orderRef } from '@flockr/contract';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
@@ -30,9 +31,12 @@ export function formatCalendarDate(isoDate: string): string {
   return Number.isNaN(date.getTime()) ? isoDate : calendarDateFormat.format(date);
 }
 
-/** Order id as displayed (spec section 3): its last 8 characters, e.g. 'a1b2c3d4'. */
+/**
+ * Order id as displayed (spec section 3): its last 8 characters, e.g. 'a1b2c3d4' — the contract's
+ * `orderRef`, which receipts and the payment page use too.
+ */
 export function shortOrderId(id: string): string {
-  return id.slice(-8);
+  return orderRef(id);
 }
 
 /** Billing period label of a duration in months: 1 → 'Monthly', 12 → 'Yearly'. */

@@ -180,7 +180,8 @@ const STATUS_EFFECTS: Record<UserStatus, (name: string) => string> = {
     `${name} can no longer sign in or download; their open sessions are refused from their next request.`,
   INACTIVE: (name) =>
     `${name}'s account is deactivated: they can no longer sign in or download until it is active again.`,
-  ACTIVE: (name) => `${name} can sign in again and download while their subscription has paid time.`,
+  ACTIVE: (name) =>
+    `${name} can sign in again and download while their subscription has paid time.`,
 };
 
 /**
@@ -198,7 +199,10 @@ export async function previewUserStatus(
   if (!target) throw notFound('notFound');
   const now = ctx.now();
   const subscription = (await subscriptionSummaries(ctx.db, [id], now)).get(id) ?? null;
-  const access = { before: subscription?.expires_at ?? null, after: subscription?.expires_at ?? null };
+  const access = {
+    before: subscription?.expires_at ?? null,
+    after: subscription?.expires_at ?? null,
+  };
   const base = { from: target.status, to: status, access_until: access, emails: [], time_ms: 0 };
   try {
     assertMayActOn(actor, target);
@@ -206,7 +210,11 @@ export async function previewUserStatus(
     return { ...base, allowed: false, effects: [(error as Error).message] };
   }
   if (target.status === status) {
-    return { ...base, allowed: true, effects: [`${target.username} is already ${status}: nothing changes.`] };
+    return {
+      ...base,
+      allowed: true,
+      effects: [`${target.username} is already ${status}: nothing changes.`],
+    };
   }
   const paid =
     subscription && new Date(subscription.expires_at) > now

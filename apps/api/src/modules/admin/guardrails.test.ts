@@ -58,10 +58,7 @@ describe('GET /admin/stats/health', () => {
     const lastMonth = new Date();
     lastMonth.setUTCDate(1);
     lastMonth.setUTCMonth(lastMonth.getUTCMonth() - 1);
-    await h.db
-      .update(orders)
-      .set({ completedAt: lastMonth })
-      .where(eq(orders.id, ending.orderId));
+    await h.db.update(orders).set({ completedAt: lastMonth }).where(eq(orders.id, ending.orderId));
 
     const res = await call('GET', '/admin/stats/health');
     expect(res.statusCode).toBe(200);
@@ -87,9 +84,9 @@ describe('GET /admin/stats/health', () => {
     ).health;
     expect(narrow.revenue_by_month.map((m) => m.month)).toEqual(['2020-01', '2020-02']);
     expect(narrow.pending).toMatchObject({ placed: 0, paid: 0, paid_rate: null });
-    expect((await call('GET', '/admin/stats/health?from=2026-02-01&to=2026-01-01')).statusCode).toBe(
-      400,
-    );
+    expect(
+      (await call('GET', '/admin/stats/health?from=2026-02-01&to=2026-01-01')).statusCode,
+    ).toBe(400);
     expect((await call('GET', '/admin/stats/health?from=1990-01-01')).statusCode).toBe(400);
   });
 });
@@ -229,7 +226,11 @@ describe('changelog entries and versions: edit, unpublish, archive, restore, nev
     const put = async (body: object) => {
       const res = await call('PUT', `/admin/downloads/${version.id}`, body);
       expect(res.statusCode).toBe(200);
-      return res.json().download as { is_active: boolean; archived_at: string | null; release_date: string };
+      return res.json().download as {
+        is_active: boolean;
+        archived_at: string | null;
+        release_date: string;
+      };
     };
     expect((await put({ release_date: '2026-03-04' })).release_date).toBe('2026-03-04');
     const archived = await put({ archived: true });

@@ -16,7 +16,9 @@ import { containsPattern, prefixPattern } from '../../lib/like.js';
 const target = alias(users, 'audit_target');
 
 /** The entity's name: username, plan name or version; null for orders and unknown ones. */
-const entityLabel = sql<string | null>`coalesce(${target.username}, ${plans.name}, ${releases.version}, ${changelogEntries.version})`;
+const entityLabel = sql<
+  string | null
+>`coalesce(${target.username}, ${plans.name}, ${releases.version}, ${changelogEntries.version})`;
 
 /** Adds one audit row. */
 export async function insertAuditRow(

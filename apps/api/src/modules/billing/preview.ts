@@ -5,12 +5,7 @@
  * rule of subscriptions/periods.ts, taking back unused time) and nothing is kept. The e-mails are
  * those `receipts.ts` sends after such a change.
  */
-import {
-  API_ERRORS,
-  adminTargets,
-  type OrderStatus,
-  type StatusPreview,
-} from '@flockr/contract';
+import { API_ERRORS, adminTargets, type OrderStatus, type StatusPreview } from '@flockr/contract';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../lib/http-error.js';
 import { subscriptionSummaries } from '../subscriptions/service.js';
@@ -20,7 +15,9 @@ import { durationText, utcDay } from '../../lib/preview-text.js';
 
 /** Thrown to roll the dry run back while carrying its result out. */
 class DryRun extends Error {
-  constructor(readonly result: { transition: TransitionResult; before: Date | null; after: Date | null }) {
+  constructor(
+    readonly result: { transition: TransitionResult; before: Date | null; after: Date | null },
+  ) {
     super('dry run');
   }
 }

@@ -101,7 +101,10 @@ export async function updateChangelogEntry(
       const after = await updateEntry(tx, id, {
         ...columns(input),
         ...(input.is_published === true && { archivedAt: null }),
-        ...(input.archived === true && { isPublished: false, archivedAt: before.archivedAt ?? now }),
+        ...(input.archived === true && {
+          isPublished: false,
+          archivedAt: before.archivedAt ?? now,
+        }),
         ...(input.archived === false && { archivedAt: null }),
         updatedAt: now,
       });

@@ -1,5 +1,5 @@
 /** Data access for changelog entries. */
-import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { changelogEntries, type ChangelogEntryRow } from '../../db/schema.js';
 import { containsPattern } from '../../lib/like.js';
@@ -124,4 +124,17 @@ export async function searchPublished(db: Executor, term: string): Promise<Chang
     )
     .orderBy(...newestFirst)
     .limit(50);
+}
+
+/** The published entries for any of `versions` (one query), newest release first. */
+export async function listPublishedForVersions(
+  db: Executor,
+  versions: string[],
+): Promise<ChangelogEntryRow[]> {
+  if (versions.length === 0) return [];
+  return db
+    .select()
+    .from(changelogEntries)
+    .where(and(published, inArray(changelogEntries.version, versions)))
+    .orderBy(...newestFirst);
 }

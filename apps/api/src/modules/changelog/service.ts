@@ -1,6 +1,6 @@
 /** Public changelog (spec §7): published entries only, and counting their views. */
 import { paginate, summarizeChanges } from '@flockr/contract';
-import type { ChangelogEntry, ChangelogResponse } from '@flockr/contract';
+import type { ChangelogEntry, ChangelogResponse, VersionNotes } from '@flockr/contract';
 import type { AppContext } from '../../context.js';
 import type { ChangelogEntryRow } from '../../db/schema.js';
 import { notFound } from '../../lib/http-error.js';
@@ -10,6 +10,7 @@ import {
   searchPublished,
   countView,
   findPublishedByVersion,
+  listPublishedForVersions,
 } from './repository.js';
 
 /** An entry as the API shows it, with its plain-text summary. */
@@ -63,4 +64,20 @@ export async function recordView(ctx: AppContext, version: string): Promise<void
 /** `GET /changelog/search?q=`. */
 export async function search(ctx: AppContext, term: string): Promise<ChangelogEntry[]> {
   return (await searchPublished(ctx.db, term)).map(toChangelogEntry);
+}
+
+/**
+ * Release notes for the download centre: for each of `versions` that has a published entry, its
+ * title and plain-text summary (drafts stay hidden). Keyed by version.
+ */
+export async function notesForVersions(
+  ctx: AppContext,
+  versions: string[],
+): Promise<Map<string, VersionNotes>> {
+  const notes = new Map<string, VersionNotes>();
+  for (const row of await listPublishedForVersions(ctx.db, versions)) {
+    if (!notes.has(row.version))
+      notes.set(row.version, { title: row.title, summary: summarizeChanges(row.changes) });
+  }
+  return notes;
 }

@@ -3,7 +3,11 @@
  * a version hosted at a URL or uploaded here, and activating or deactivating one. Every change is
  * audited in its transaction.
  */
-import { formatFileSize, versionFilename, type AdminRelease as AdminDownload } from '@flockr/contract';
+import {
+  formatFileSize,
+  versionFilename,
+  type AdminRelease as AdminDownload,
+} from '@flockr/contract';
 import type { AppContext } from '../../context.js';
 import type { UserRow } from '../../db/schema.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';

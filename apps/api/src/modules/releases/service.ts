@@ -7,17 +7,23 @@
 import semver from 'semver';
 import {
   DOWNLOAD_LINK_TTL_MS,
+  EMAILED_DOWNLOAD_LINK_TTL_MS,
+  emailedLinkMessage,
   formatFileSize,
   idSchema,
   versionFilename,
   type DownloadHistoryResponse,
   type DownloadLinkResponse,
+  type DownloadVersion,
+  type EmailDownloadLinkResponse,
   type ProgramVersion,
 } from '@flockr/contract';
 import type { AppContext } from '../../context.js';
 import type { UserRow } from '../../db/schema.js';
 import { notFound } from '../../lib/http-error.js';
+import { brandOf, templates } from '../../mail/templates.js';
 import { assertAccountActive } from '../accounts/sign-in.js';
+import { notesForVersions } from '../changelog/service.js';
 import { findAccountById } from '../accounts/profile.js';
 import { assertAccess } from '../subscriptions/service.js';
 import {
@@ -51,10 +57,19 @@ export async function releasesBySemver(
   return rows.sort((a, b) => semver.rcompare(a.release.version, b.release.version));
 }
 
-/** `GET /downloads/versions`. @throws 403 SUBSCRIPTION_REQUIRED. */
-export async function versions(ctx: AppContext, user: UserRow): Promise<ProgramVersion[]> {
+/**
+ * `GET /downloads/versions`: active versions, newest first, each with the notes of its published
+ * changelog entry (null when none), for the download centre (spec sections 1 and 7).
+ * @throws 403 SUBSCRIPTION_REQUIRED.
+ */
+export async function versions(ctx: AppContext, user: UserRow): Promise<DownloadVersion[]> {
   await assertAccess(ctx.db, user.id, ctx.now());
-  return (await releasesBySemver(ctx)).map(toProgramVersion);
+  const rows = (await releasesBySemver(ctx)).map(toProgramVersion);
+  const notes = await notesForVersions(
+    ctx,
+    rows.map((r) => r.version),
+  );
+  return rows.map((r) => ({ ...r, notes: notes.get(r.version) ?? null }));
 }
 
 /** `GET /downloads/latest`: the newest active version. @throws 403; 404 RELEASE_NOT_FOUND. */
@@ -88,10 +103,20 @@ export async function downloadHistory(ctx: AppContext, userId: string, limit = 5
  * that URL, and the download is recorded now.
  * @throws 403 SUBSCRIPTION_REQUIRED; 404 RELEASE_NOT_FOUND for an unknown or inactive version.
  */
-export async function createLink(
+export function createLink(
   ctx: AppContext,
   user: UserRow,
   version?: string,
+): Promise<DownloadLinkResponse> {
+  return issueLink(ctx, user, version, DOWNLOAD_LINK_TTL_MS);
+}
+
+/** `createLink` with a link lifetime of `ttlMs` milliseconds. Same errors. */
+async function issueLink(
+  ctx: AppContext,
+  user: UserRow,
+  version: string | undefined,
+  ttlMs: number,
 ): Promise<DownloadLinkResponse> {
   await assertAccess(ctx.db, user.id, ctx.now());
   const all = await releasesBySemver(ctx);
@@ -99,7 +124,7 @@ export async function createLink(
   if (!target) throw notFound('downloadNotFound');
   const { release, artifact } = target;
   const filename = versionFilename(ctx.config.productName, release.version);
-  const signed = await ctx.tokens.sign('download', user.id, DOWNLOAD_LINK_TTL_MS, {
+  const signed = await ctx.tokens.sign('download', user.id, ttlMs, {
     aid: artifact.id,
   });
   const link = { filename, version: release.version, expires_at: signed.expiresAt.toISOString() };
@@ -115,6 +140,35 @@ export async function createLink(
   return {
     ...link,
     download_url: `${ctx.config.publicUrl}/api/v1/downloads/file?token=${encodeURIComponent(signed.token)}`,
+  };
+}
+
+/**
+ * `POST /downloads/email-link`: e-mails the caller a link to `version` (the newest when absent)
+ * at the account's own address, to open later on a computer (a phone has no use for the desktop
+ * ZIP). The link lives EMAILED_DOWNLOAD_LINK_TTL_MS (24 h) and, like every link, serves the file
+ * only while the account is active and subscribed (checked again by `resolveLink`); the download
+ * is recorded when the file is fetched.
+ * @throws 403 SUBSCRIPTION_REQUIRED; 404 RELEASE_NOT_FOUND; a mail transport error as 500.
+ */
+export async function emailLink(
+  ctx: AppContext,
+  user: UserRow,
+  version?: string,
+): Promise<EmailDownloadLinkResponse> {
+  const link = await issueLink(ctx, user, version, EMAILED_DOWNLOAD_LINK_TTL_MS);
+  const mail = templates.downloadLink(brandOf(ctx.config), user.username, {
+    version: link.version,
+    filename: link.filename,
+    url: link.download_url,
+    expiresAt: link.expires_at,
+  });
+  await ctx.mailer.send({ to: user.email, kind: 'transactional', ...mail });
+  return {
+    message: emailedLinkMessage(link.filename, user.email),
+    sent_to: user.email,
+    version: link.version,
+    expires_at: link.expires_at,
   };
 }
 

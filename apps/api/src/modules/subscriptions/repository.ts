@@ -279,10 +279,7 @@ export async function subscriberMovement(
     .select({ n: count() })
     .from(subscriptions)
     .where(
-      and(
-        gte(subscriptions.expiresAt, from),
-        sql`${subscriptions.expiresAt} < ${lapsedUntil}`,
-      ),
+      and(gte(subscriptions.expiresAt, from), sql`${subscriptions.expiresAt} < ${lapsedUntil}`),
     );
   return { started: started?.n ?? 0, lapsed: lapsed?.n ?? 0 };
 }

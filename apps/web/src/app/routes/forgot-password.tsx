@@ -15,7 +15,7 @@ export default function ForgotPasswordRoute() {
         description="Enter your account's email and we'll send you a link to choose a new one."
         footer={
           <Link to="/login" className="font-semibold text-brand-700 hover:text-brand-800">
-            Back to login
+            Back to sign in
           </Link>
         }
       >

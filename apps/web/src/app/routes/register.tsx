@@ -100,7 +100,7 @@ export default function RegisterRoute() {
             <>
               Already have an account?{' '}
               <Link to={loginHref} className="font-semibold text-brand-700 hover:text-brand-800">
-                Log in
+                Sign in
               </Link>
             </>
           }

@@ -18,7 +18,7 @@ export default function ResetPasswordRoute() {
         title="Choose a new password"
         footer={
           <Link to="/login" className="font-semibold text-brand-700 hover:text-brand-800">
-            Back to login
+            Back to sign in
           </Link>
         }
       >

@@ -41,12 +41,17 @@ describe('header', () => {
       'Admin Panel',
       'Order History',
       'Download Software',
+      'Download Centre',
       'Sign Out',
     ]);
     await userEvent.keyboard('{End}');
     expect(screen.getByRole('menuitem', { name: 'Sign Out' })).toHaveFocus();
     await userEvent.keyboard('{ArrowUp}');
-    expect(screen.getByRole('menuitem', { name: 'Download Software' })).toHaveFocus();
+    expect(screen.getByRole('menuitem', { name: 'Download Centre' })).toHaveFocus();
+    expect(screen.getByRole('menuitem', { name: 'Download Centre' })).toHaveAttribute(
+      'href',
+      '/downloads',
+    );
     await userEvent.keyboard('{Home}');
     expect(screen.getByRole('menuitem', { name: 'Profile Settings' })).toHaveFocus();
     await userEvent.keyboard('{Escape}');

@@ -1,6 +1,6 @@
 /**
  * The signed-in user's menu (spec section 2): Profile Settings, Admin Panel (admins only), Order
- * History, Download Software and Sign Out. On Radix DropdownMenu, which follows the WAI-ARIA
+ * History, Download Software, Download Centre (ours: every version) and Sign Out. On Radix DropdownMenu, which follows the WAI-ARIA
  * menu-button pattern (arrow keys, Home/End, typeahead, Escape returns focus to the button).
  */
 import { Link } from 'react-router';
@@ -8,6 +8,7 @@ import * as Menu from '@radix-ui/react-dropdown-menu';
 import {
   ChevronDown,
   Download,
+  Layers,
   Loader2,
   LogOut,
   Receipt,
@@ -108,6 +109,9 @@ export function UserMenu({
               )}
               Download Software
             </Menu.Item>
+            <MenuLink to="/downloads" icon={Layers}>
+              Download Centre
+            </MenuLink>
           </Menu.Group>
           <Menu.Separator className="my-1.5 h-px bg-slate-100" />
           <Menu.Item

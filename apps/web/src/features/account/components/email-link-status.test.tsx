@@ -42,12 +42,12 @@ afterAll(() => configure({ reactStrictMode: false }));
 describe.each(pages)('$name', ({ path, endpoint, Page, title, retry, success }) => {
   const renderPage = (url: string) => renderRoute(<Page />, { path, url });
 
-  it('posts the token exactly once and shows the message with a Log in link', async () => {
+  it('posts the token exactly once and shows the message with a Sign in link', async () => {
     mockEndpoint(endpoint, { message: success });
     renderPage(`${path}?token=tok-123`);
     expect(screen.getByRole('status')).toBeInTheDocument();
     expect(await screen.findByText(success)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
     expect(callsTo(endpoint)).toHaveLength(1);
     expect(callsTo(endpoint)[0]!.body).toEqual({ token: 'tok-123' });
     await waitFor(() => expect(document.title).toBe(title));

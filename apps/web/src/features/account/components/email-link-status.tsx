@@ -33,7 +33,7 @@ const linkClass = 'font-semibold text-brand-700 underline-offset-2 hover:underli
 /**
  * Posts `token` exactly once per token, even when React StrictMode runs effects twice (the token
  * is single use: a second post would answer VERIFY_LINK_USED). Try again posts it once more.
- * Returns the spinner, the success message with Log in / Go to Profile, or the error.
+ * Returns the spinner, the success message with Sign in / Go to Profile, or the error.
  */
 export function EmailLinkStatus({ token, kind, pendingLabel, retryLabel }: EmailLinkStatusProps) {
   const { user } = useSession();
@@ -78,7 +78,7 @@ export function EmailLinkStatus({ token, kind, pendingLabel, retryLabel }: Email
           to={signedIn ? '/profile' : '/login'}
           className={buttonClasses({ full: true, size: 'lg' })}
         >
-          {signedIn ? 'Go to Profile' : 'Log in'}
+          {signedIn ? 'Go to Profile' : 'Sign in'}
         </Link>
       </div>
     );

@@ -1,6 +1,6 @@
 /** A user's detail for admins: account, subscription, orders and download history. */
 import type { ReactNode } from 'react';
-import { COUNTRIES, type AdminUserDetail } from '@flockr/contract';
+import { COUNTRIES, renewalSentence, type AdminUserDetail } from '@flockr/contract';
 import { Dialog } from '../../../components/ui/dialog';
 import { SubscriptionStatusBadge } from '../../../components/ui/status-badges';
 import { formatDate, formatDateTime } from '../../../lib/format';
@@ -57,8 +57,7 @@ function Detail({ detail }: { detail: AdminUserDetail }) {
               <SubscriptionStatusBadge status={subscription.status} />
             </Row>
             <Row term="Started">{formatDate(subscription.started_at)}</Row>
-            <Row term="Expires">{formatDate(subscription.expires_at)}</Row>
-            <Row term="Renews">{subscription.cancel_at_period_end ? 'No' : 'Yes'}</Row>
+            <Row term="Renewal">{renewalSentence(subscription)}</Row>
           </dl>
         ) : (
           <p className="text-slate-600">No subscription.</p>

@@ -253,7 +253,9 @@ describe('admin users tab', () => {
     expect(callsTo(API.admin.user)[0]!.params.id).toBe(bob.id);
     expect(within(dialog).getByRole('heading', { name: 'Orders (1)' })).toBeInTheDocument();
     expect(within(dialog).getByText('Completed')).toBeInTheDocument();
-    expect(within(dialog).getByText('Dec 1, 2026')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Paid through Dec 1, 2026 · renew any time'),
+    ).toBeInTheDocument();
     expect(within(dialog).getByText('v1.2.0')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close dialog' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

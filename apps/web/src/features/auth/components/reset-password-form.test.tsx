@@ -60,7 +60,7 @@ describe('reset password', () => {
     expect(within(alert).queryByRole('link')).not.toBeInTheDocument();
   });
 
-  it('shows the server message and a Log in link, and ends a stored session', async () => {
+  it('shows the server message and a Sign in link, and ends a stored session', async () => {
     const user = makeUser();
     signIn(user);
     const message = 'Your password was changed. Please sign in with your new password.';
@@ -72,7 +72,7 @@ describe('reset password', () => {
     const status = await screen.findByRole('status');
     expect(status).toHaveTextContent(message);
     expect(status.parentElement).toHaveFocus();
-    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
     expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
     expect(window.localStorage.getItem(STORAGE_KEYS.user)).toBeNull();
     // The server already ended the session: no logout call.

@@ -18,7 +18,7 @@ const formSchema = z.object({ password: newPasswordSchema });
 
 /**
  * Posts `POST /auth/reset-password` {token, password} with `useResetPassword()` (which also ends
- * a session stored in this browser) and shows the server's error, or its message with Log in.
+ * a session stored in this browser) and shows the server's error, or its message with Sign in.
  */
 export function ResetPasswordForm({ token }: { token: string }) {
   const resetPassword = useResetPassword();
@@ -41,7 +41,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
           <Alert variant="success">{data.message || PASSWORD_RESET_DONE_TEXT}</Alert>
         </div>
         <Link to="/login" className={buttonClasses({ full: true, size: 'lg' })}>
-          Log in
+          Sign in
         </Link>
       </div>
     );

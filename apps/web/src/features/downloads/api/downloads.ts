@@ -1,11 +1,16 @@
 /**
  * The download calls as hooks (spec section 7: `/downloads/link`, `/downloads/versions`,
- * `/downloads/history`). A download never reads the file into the page: the signed link goes to
+ * `/downloads/history`; ours: `POST /downloads/email-link`). A download never reads the file into the page: the signed link goes to
  * the browser, which fetches and saves the file itself (spec sections 4 and 7).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { API, CLIENT_ERRORS, type DownloadLinkResponse } from '@flockr/contract';
+import {
+  API,
+  CLIENT_ERRORS,
+  type DownloadLinkResponse,
+  type EmailDownloadLinkResponse,
+} from '@flockr/contract';
 import { call, type ApiError } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { startBrowserDownload } from '../lib/download-file';
@@ -51,8 +56,9 @@ export function useDownloadHistory(enabled = true) {
 }
 
 /**
- * The active versions, newest first (`GET /downloads/versions`), for choosing one to download;
- * idle while `enabled` is false. Errors: 'Failed to fetch versions'.
+ * The active versions, newest first, each with its changelog notes (`GET /downloads/versions`),
+ * for choosing one to download; idle while `enabled` is false. Errors: 403
+ * SUBSCRIPTION_REQUIRED, else 'Failed to fetch versions'.
  */
 export function useVersions(enabled = true) {
   return useQuery({
@@ -60,5 +66,25 @@ export function useVersions(enabled = true) {
     queryFn: ({ signal }) =>
       call(API.downloads.versions, {}, { signal, fallback: t.versionsFailed }),
     enabled,
+  });
+}
+
+/**
+ * `mutate(version)` e-mails a 24-hour link to `version` (the newest when undefined) to the
+ * signed-in user's own address (`POST /downloads/email-link`), for opening on a computer; toasts
+ * the server's message, which `data.message` also holds. Errors: 403 SUBSCRIPTION_REQUIRED, 404
+ * RELEASE_NOT_FOUND, 429 RATE_LIMITED, else 'Failed to send the download link'.
+ */
+export function useEmailDownloadLink() {
+  return useMutation<EmailDownloadLinkResponse, ApiError, string | undefined>({
+    mutationFn: (version) =>
+      call(
+        API.downloads.emailLink,
+        { body: version ? { version } : {} },
+        { fallback: t.emailLinkFailed },
+      ),
+    onSuccess: ({ message }) => {
+      toast.success(message);
+    },
   });
 }

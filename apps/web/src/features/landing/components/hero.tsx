@@ -74,7 +74,7 @@ export function Hero({
           </Link>
         </div>
         {hint}
-        <p className="mt-6 text-sm text-slate-600">Windows and macOS · Cancel anytime</p>
+        <p className="mt-6 text-sm text-slate-600">Windows and macOS · No automatic renewal</p>
       </Container>
     </section>
   );

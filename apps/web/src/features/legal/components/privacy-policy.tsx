@@ -38,8 +38,9 @@ export function PrivacyPolicy({ productName, config }: LegalPageProps) {
       <LegalSection title="3. Why we use it">
         <p>
           We use your data to provide the service you pay for (account, payments, downloads), to
-          keep it secure, to meet our legal and accounting obligations, and, only if you opt in, to
-          send you product news and offers. You can switch e-mails off at any time in your profile.
+          keep it secure, to meet our legal and accounting obligations, and to send you product news
+          and offers. The box for these e-mails is ticked when you register: untick it there, or
+          switch them off at any time in your profile (Notifications).
         </p>
       </LegalSection>
       <LegalSection title="4. How long we keep it">

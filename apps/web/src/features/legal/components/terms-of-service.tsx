@@ -35,8 +35,10 @@ export function TermsOfService({ productName, config }: LegalPageProps) {
             otherwise.
           </li>
           <li>
-            You may cancel at any time; your access continues until the end of the period you paid
-            for. We keep payment records for {RETENTION.paymentRecordsYears} years (see our{' '}
+            Subscriptions do not renew or charge you by themselves: each payment covers the month or
+            year you chose, and you renew when you choose to. Your access continues until the end of
+            the period you paid for. We keep payment records for {RETENTION.paymentRecordsYears}{' '}
+            years (see our{' '}
             <Link to="/privacy" className="font-medium text-brand-700 underline">
               Privacy Policy
             </Link>

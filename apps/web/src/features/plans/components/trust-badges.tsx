@@ -4,7 +4,11 @@ import { SUPPORT_REPLY_HOURS } from '@flockr/contract';
 
 const badges = [
   { icon: Lock, title: 'Secure payment', text: 'Checkout runs on an encrypted payment page.' },
-  { icon: RefreshCcw, title: 'Cancel anytime', text: 'Keep access until the end of your period.' },
+  {
+    icon: RefreshCcw,
+    title: 'No automatic renewal',
+    text: 'You pay for a month or a year at a time and renew when you choose.',
+  },
   {
     icon: Download,
     title: 'Instant download',

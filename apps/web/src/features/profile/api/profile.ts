@@ -104,8 +104,8 @@ export function useSetCancelAtPeriodEnd() {
     onSuccess: (_answer, { cancel }) => {
       toast.success(
         cancel
-          ? 'Your subscription will end at the end of the current period'
-          : 'Your subscription will continue',
+          ? 'Renewal reminders are off. Your access lasts until the end of the paid period'
+          : 'Renewal reminders are on again',
       );
       void queryClient.invalidateQueries({ queryKey: queryKeys.subscriptions });
       void queryClient.invalidateQueries({ queryKey: queryKeys.session });

@@ -1,5 +1,9 @@
-/** Account information: read-only e-mail (spec section 5), role, status and member-since date. */
-import type { User } from '@flockr/contract';
+/**
+ * Account information: read-only e-mail (spec section 5; changed with Update Email under
+ * Security), status, member-since date, and the role for admins only (a customer's "User" role
+ * tells them nothing).
+ */
+import { isAdminRole, type User } from '@flockr/contract';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/field';
 import { formatDate, humanize } from '../../../lib/format';
@@ -15,13 +19,15 @@ export function AccountInfoCard({ user }: { user: User }) {
           type="email"
           value={user.email}
           readOnly
-          hint="Your email is used to sign in and cannot be edited here."
+          hint="Your email is used to sign in. To change it, use Update Email under Security."
         />
         <dl className="grid grid-cols-2 gap-4 text-sm">
-          <div>
-            <dt className="text-slate-500">Role</dt>
-            <dd className="mt-0.5 font-medium text-slate-900">{humanize(user.role)}</dd>
-          </div>
+          {isAdminRole(user.role) ? (
+            <div>
+              <dt className="text-slate-500">Role</dt>
+              <dd className="mt-0.5 font-medium text-slate-900">{humanize(user.role)}</dd>
+            </div>
+          ) : null}
           <div>
             <dt className="text-slate-500">Status</dt>
             <dd className="mt-0.5 font-medium text-slate-900">{humanize(user.status)}</dd>

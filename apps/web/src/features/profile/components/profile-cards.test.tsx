@@ -129,7 +129,7 @@ describe('Current Subscription', () => {
     expect(screen.getByRole('link', { name: 'View Plans' })).toHaveAttribute('href', '/plans');
   });
 
-  it('cancels at period end, toasts, and reloads the subscription and the user', async () => {
+  it('says what is paid for, stops reminders (cancel at period end), toasts, and reloads the subscription and the user', async () => {
     const active = subscription();
     const cancelled = subscription({ status: 'CANCELLED', cancel_at_period_end: true });
     let current = active;
@@ -142,13 +142,19 @@ describe('Current Subscription', () => {
       subscription: current,
       subscriptions: [current],
     }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Cancel at Period End' }));
     expect(
-      await screen.findByText('Your subscription will end at the end of the current period'),
+      await screen.findByText('Paid through Feb 1, 2099 · renew any time'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Renew' })).toHaveAttribute('href', '/plans');
+    await userEvent.click(await screen.findByRole('button', { name: 'Stop Reminders' }));
+    expect(
+      await screen.findByText(
+        'Renewal reminders are off. Your access lasts until the end of the paid period',
+      ),
     ).toBeInTheDocument();
     expect(callsTo(API.subscriptions.cancel)[0]!.params.id).toBe(active.id);
-    expect(await screen.findByRole('button', { name: 'Resume Subscription' })).toBeInTheDocument();
-    expect(screen.getByText('Access ends')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Remind Me to Renew' })).toBeInTheDocument();
+    expect(screen.getByText('Ends Feb 1, 2099')).toBeInTheDocument();
     await waitFor(() => expect(callsTo(API.auth.me).length).toBeGreaterThan(1));
   });
 
@@ -156,14 +162,14 @@ describe('Current Subscription', () => {
     const cancelled = subscription({ status: 'CANCELLED', cancel_at_period_end: true });
     mockEndpoint(API.subscriptions.resume, reply(409, failure('subscriptionEnded')));
     renderProfile({ subscriptions: { subscription: cancelled, subscriptions: [cancelled] } });
-    await userEvent.click(await screen.findByRole('button', { name: 'Resume Subscription' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Remind Me to Renew' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(API_ERRORS.subscriptionEnded);
     expect(callsTo(API.subscriptions.resume)[0]!.params.id).toBe(cancelled.id);
 
     mockEndpoint(API.subscriptions.resume, { subscription: subscription() });
-    await userEvent.click(screen.getByRole('button', { name: 'Resume Subscription' }));
-    expect(await screen.findByText('Your subscription will continue')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Remind Me to Renew' }));
+    expect(await screen.findByText('Renewal reminders are on again')).toBeInTheDocument();
     expect(screen.queryByText(API_ERRORS.subscriptionEnded)).not.toBeInTheDocument();
   });
 });

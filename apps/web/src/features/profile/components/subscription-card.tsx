@@ -1,18 +1,23 @@
-/** Current subscription: plan, status and expiry, or "No active subscription" with View Plans. */
+/**
+ * Current subscription: plan, status and the one renewal sentence (contract `renewalSentence`:
+ * subscriptions are prepaid and never renew by themselves), or "No active subscription" with
+ * View Plans.
+ */
 import { Link } from 'react-router';
-import type { User } from '@flockr/contract';
+import { renewalDate, renewalSentence, type User } from '@flockr/contract';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { SubscriptionStatusBadge } from '../../../components/ui/status-badges';
-import { formatDate } from '../../../lib/format';
 import { useMySubscriptions, useSetCancelAtPeriodEnd } from '../api/profile';
 
 /**
  * Reads `/subscriptions/my-subscriptions`; falls back to `user`'s embedded subscription when
- * that fails. An active subscription can be cancelled at period end, and a cancelled one resumed
- * before it ends ({@link useSetCancelAtPeriodEnd}); a failure shows the server's error.
+ * that fails. An active subscription offers Renew (the plans) and Stop Reminders (cancel at
+ * period end: access stays until the end, reminders stop); one set to end offers Remind Me to
+ * Renew (resume) before it ends ({@link useSetCancelAtPeriodEnd}); a failure shows the server's
+ * error.
  */
 export function SubscriptionCard({ user }: { user: User }) {
   const query = useMySubscriptions();
@@ -31,27 +36,25 @@ export function SubscriptionCard({ user }: { user: User }) {
         {current === undefined ? (
           <Spinner label="Loading subscription…" className="py-6" />
         ) : current && current.status !== 'EXPIRED' ? (
-          <dl className="grid grid-cols-2 gap-4 text-sm">
-            <div>
-              <dt className="text-slate-500">Plan</dt>
-              <dd className="mt-0.5 text-lg font-semibold text-slate-900">{current.plan_name}</dd>
-            </div>
-            <div>
-              <dt className="text-slate-500">Status</dt>
-              <dd className="mt-1">
-                <SubscriptionStatusBadge status={current.status} />
-              </dd>
-            </div>
-            <div className="col-span-2">
-              <dt className="text-slate-500">
-                {current.status === 'CANCELLED' ? 'Access ends' : 'Expires'}
-              </dt>
-              <dd className="mt-0.5 font-medium text-slate-900">
-                {formatDate(current.expires_at)}
-              </dd>
-            </div>
+          <div className="grid gap-4 text-sm">
+            <dl className="grid grid-cols-2 gap-4">
+              <div>
+                <dt className="text-slate-500">Plan</dt>
+                <dd className="mt-0.5 text-lg font-semibold text-slate-900">{current.plan_name}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-500">Status</dt>
+                <dd className="mt-1">
+                  <SubscriptionStatusBadge status={current.status} />
+                </dd>
+              </div>
+              <div className="col-span-2">
+                <dt className="text-slate-500">Renewal</dt>
+                <dd className="mt-0.5 font-medium text-slate-900">{renewalSentence(current)}</dd>
+              </div>
+            </dl>
             {subscriptionId ? (
-              <div className="col-span-2 flex flex-col items-start gap-3">
+              <div className="flex flex-col items-start gap-3">
                 {change.error ? <Alert variant="error">{change.error.message}</Alert> : null}
                 {current.status === 'CANCELLED' ? (
                   <Button
@@ -59,33 +62,38 @@ export function SubscriptionCard({ user }: { user: User }) {
                     loading={change.isPending}
                     onClick={() => change.mutate({ id: subscriptionId, cancel: false })}
                   >
-                    Resume Subscription
+                    Remind Me to Renew
                   </Button>
                 ) : (
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    loading={change.isPending}
-                    onClick={() => change.mutate({ id: subscriptionId, cancel: true })}
-                  >
-                    Cancel at Period End
-                  </Button>
+                  <div className="flex flex-wrap gap-3">
+                    <Link to="/plans" className={buttonClasses({ size: 'sm' })}>
+                      Renew
+                    </Link>
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      loading={change.isPending}
+                      onClick={() => change.mutate({ id: subscriptionId, cancel: true })}
+                    >
+                      Stop Reminders
+                    </Button>
+                  </div>
                 )}
                 <p className="text-xs text-slate-600">
                   {current.status === 'CANCELLED'
-                    ? 'You keep access until the date above; resume any time before then.'
-                    : 'You keep access until the date above; no further reminders are sent.'}
+                    ? `Nothing renews or is charged by itself. You keep access until ${renewalDate(current.expires_at)}; we send no renewal reminders.`
+                    : 'Nothing renews or is charged by itself. Renewing early adds the new time after this period; we e-mail you before it ends.'}
                 </p>
               </div>
             ) : null}
-          </dl>
+          </div>
         ) : (
           <div className="flex flex-col items-start gap-4">
             <div>
               <p className="font-medium text-slate-900">No active subscription</p>
               <p className="mt-1 text-sm text-slate-600">
                 {current
-                  ? `Your ${current.plan_name} plan ended on ${formatDate(current.expires_at)}.`
+                  ? `Your ${current.plan_name} plan: ${renewalSentence(current)}.`
                   : 'Choose a plan to download the app and start growing.'}
               </p>
             </div>

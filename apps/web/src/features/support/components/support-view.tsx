@@ -14,12 +14,12 @@ export const FAQ = [
   {
     question: 'How do I download the app after subscribing?',
     answer:
-      'As soon as your payment is confirmed, sign in and use Download in the header or Download Software in your account menu. You always get the latest version.',
+      'As soon as your payment is confirmed, sign in and use Download in the header or Download Software in your account menu for the latest version. The Download Centre in your account menu lists every version with its checksum and can e-mail you the link.',
   },
   {
     question: 'Can I cancel my subscription at any time?',
     answer:
-      'Yes. Cancelling stops the next renewal and you keep full access until the end of the period you already paid for. Fees already paid are not refunded.',
+      'Yes. Nothing renews or is charged by itself: each payment covers one month or one year, and you keep full access until the end of the period you paid for. Renew any time from Plans. Fees already paid are not refunded.',
   },
   {
     question: 'What happens if I close the payment page before paying?',
