@@ -29,12 +29,27 @@ export const paginationSchema = z.object({
   page: z.number().int().min(1),
   limit: z.number().int().min(1),
   total_pages: z.number().int().min(0),
+  /**
+   * Present and true when `total` is the database's estimate rather than a count: admin lists
+   * count exactly up to EXACT_COUNT_LIMIT matches and estimate beyond (docs/architecture.md
+   * "Speed at scale"); screens then say "about".
+   */
+  total_is_estimate: z.boolean().optional(),
 });
 export type Pagination = z.infer<typeof paginationSchema>;
 
-/** Builds the pagination block for `total` items. */
-export function paginate(total: number, page: number, limit: number): Pagination {
-  return { total, page, limit, total_pages: Math.ceil(total / limit) };
+/** Matches an admin list counts one by one; beyond this its total is an estimate. */
+export const EXACT_COUNT_LIMIT = 10_000;
+
+/** Builds the pagination block for `total` items (`estimate`: total is not an exact count). */
+export function paginate(total: number, page: number, limit: number, estimate = false): Pagination {
+  return {
+    total,
+    page,
+    limit,
+    total_pages: Math.ceil(total / limit),
+    ...(estimate && { total_is_estimate: true }),
+  };
 }
 
 /** `{ ok: true }`, for calls whose answer the spec does not show. */

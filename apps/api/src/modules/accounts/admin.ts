@@ -45,7 +45,7 @@ export async function listUsers(
   query: { page: number; limit: number } & UsersListQuery,
 ): Promise<AdminUsersResponse> {
   const { page, limit, sort, dir, ...filter } = query;
-  const { rows, total } = await listUserRows(
+  const { rows, total, estimate } = await listUserRows(
     ctx.db,
     filter,
     { offset: (page - 1) * limit, limit },
@@ -53,7 +53,7 @@ export async function listUsers(
   );
   return {
     users: await userViews(ctx.db, rows, ctx.now()),
-    pagination: paginate(total, page, limit),
+    pagination: paginate(total, page, limit, estimate),
   };
 }
 

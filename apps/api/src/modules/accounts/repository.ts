@@ -15,7 +15,13 @@ import {
   type UserTokenRow,
 } from '../../db/schema.js';
 import { containsPattern } from '../../lib/like.js';
-import { afterKey, orderByKey, withinDates, type ListOrder } from '../../db/list-order.js';
+import {
+  afterKey,
+  countRows,
+  orderByKey,
+  withinDates,
+  type ListOrder,
+} from '../../db/list-order.js';
 
 // ——— users ———
 
@@ -128,17 +134,32 @@ export async function listUsers(
   filter: UserFilter,
   page: { offset: number; limit: number },
   sort: UserSort = {},
-): Promise<{ rows: UserRow[]; total: number }> {
+): Promise<{ rows: UserRow[]; total: number; estimate: boolean }> {
   const where = userWhere(filter);
-  const rows = await db
+  const rows = await userPageQuery(db, filter, page, sort);
+  const { total, estimate } = await countRows(db, () =>
+    db.select({ id: users.id }).from(users).where(where),
+  );
+  return { rows, total, estimate };
+}
+
+/**
+ * The statement behind one page of {@link listUsers}, unexecuted (its tests EXPLAIN it to check
+ * the indexes serve it).
+ */
+export function userPageQuery(
+  db: Executor,
+  filter: UserFilter,
+  page: { offset: number; limit: number },
+  sort: UserSort = {},
+) {
+  return db
     .select()
     .from(users)
-    .where(where)
+    .where(userWhere(filter))
     .orderBy(...orderByKey(userOrder(sort), users.id))
     .limit(page.limit)
     .offset(page.offset);
-  const [totals] = await db.select({ total: count() }).from(users).where(where);
-  return { rows, total: totals?.total ?? 0 };
 }
 
 /** Number of users whose status is not ACTIVE (served by users_not_active_idx). */

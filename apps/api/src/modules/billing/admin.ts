@@ -58,7 +58,7 @@ export async function listAdminOrders(
 ): Promise<AdminOrdersResponse> {
   const now = ctx.now();
   const { page, limit, sort, dir, ...filter } = query;
-  const { rows, total } = await listOrderListings(
+  const { rows, total, estimate } = await listOrderListings(
     ctx.db,
     ctx.payments.name,
     filter,
@@ -68,7 +68,7 @@ export async function listAdminOrders(
   );
   return {
     orders: rows.map((r) => toAdminOrder(r, ctx.config.publicUrl, now)),
-    pagination: paginate(total, page, limit),
+    pagination: paginate(total, page, limit, estimate),
   };
 }
 

@@ -371,6 +371,7 @@ export function AdminList<TData, TItem extends { id: string }>(
                 page={params.page}
                 totalPages={pagination.total_pages}
                 total={pagination.total}
+                estimate={pagination.total_is_estimate}
                 onPage={(page) => params.set({ page })}
               />
             ) : null}

@@ -1,12 +1,18 @@
 /** Previous / Next paging with "Page X of Y" (admin lists; pages start at 1). */
 import { Button } from '../../../components/ui/button';
 
+const counts = new Intl.NumberFormat('en-US');
+
+/** 1234567 → '1,234,567'. */
+const formatCount = (n: number) => counts.format(n);
+
 /** Paging controls; `onPage` receives the page to show. Hidden when there is nothing to page. */
 export function Pager({
   label,
   page,
   totalPages,
   total,
+  estimate = false,
   noun,
   onPage,
 }: {
@@ -14,6 +20,8 @@ export function Pager({
   page: number;
   totalPages: number;
   total: number;
+  /** The total is the server's estimate (contract `total_is_estimate`): say "about". */
+  estimate?: boolean;
   /** Plural noun of the items, e.g. 'users'. */
   noun: string;
   onPage: (page: number) => void;
@@ -28,10 +36,11 @@ export function Pager({
         Previous
       </Button>
       <p className="text-slate-600">
-        Page {page} of {totalPages}
+        Page {page} of {estimate ? `about ${formatCount(totalPages)}` : formatCount(totalPages)}
         <span className="hidden text-slate-500 sm:inline">
           {' '}
-          · {total} {noun}
+          · {estimate ? 'about ' : ''}
+          {formatCount(total)} {noun}
         </span>
       </p>
       <Button
