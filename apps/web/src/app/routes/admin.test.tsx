@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API, CLIENT_ERRORS } from '@flockr/contract';
-import { makeAdmin, makeStats, pageOf } from '../../features/admin/test/fixtures';
+import { makeAdmin, makeHealth, makeStats, pageOf } from '../../features/admin/test/fixtures';
 import { renderAdmin } from '../../features/admin/test/render';
 import { callsTo, mockEndpoint } from '../../test/api';
 import { makeUser } from '../../test/fixtures';
@@ -12,6 +12,7 @@ import { currentUrl } from '../../test/render';
 function mockEmptyAdmin() {
   mockEndpoint(API.admin.stats, { stats: makeStats({ recent_users: [], recent_orders: [] }) });
   mockEndpoint(API.admin.dailyStats, { currency: 'USD', days: [] });
+  mockEndpoint(API.admin.health, { health: makeHealth() });
   mockEndpoint(API.admin.users, { users: [], pagination: pageOf(0) });
   mockEndpoint(API.admin.orders, { orders: [], pagination: pageOf(0) });
   mockEndpoint(API.admin.paymentEvents, { events: [], pagination: pageOf(0) });

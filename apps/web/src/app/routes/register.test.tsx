@@ -63,7 +63,7 @@ describe('after sign-up', () => {
       path: '/register',
       url: '/register?redirect=/plans%3Fplan%3DPRO%26period%3Dyearly',
     });
-    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute(
       'href',
       '/login?redirect=/plans%3Fplan%3DPRO%26period%3Dyearly',
     );
