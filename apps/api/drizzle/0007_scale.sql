@@ -23,6 +23,9 @@ INSERT INTO "figures" ("name", "day", "value")
   UNION ALL
   SELECT 'orders_placed', (created_at at time zone 'UTC')::date, count(*) FROM orders GROUP BY 2
   UNION ALL
+  SELECT 'orders_paid', (created_at at time zone 'UTC')::date, count(*)
+    FROM orders WHERE completed_at IS NOT NULL GROUP BY 2
+  UNION ALL
   SELECT 'orders_completed', (coalesce(completed_at, updated_at) at time zone 'UTC')::date, count(*)
     FROM orders WHERE status = 'COMPLETED' GROUP BY 2
   UNION ALL

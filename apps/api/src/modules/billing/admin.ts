@@ -23,13 +23,17 @@ import type { UserRow } from '../../db/schema.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import { EXPORT_BATCH_SIZE } from '../../lib/export.js';
 import { recordAudit } from '../audit/service.js';
-import { figureTotals, revenueSince, revenueTotals } from '../figures/service.js';
+import {
+  figureTotals,
+  placedAndPaid,
+  revenueByMonth,
+  revenueSince,
+  revenueTotals,
+} from '../figures/service.js';
 import { toAdminOrder } from './orders.js';
 import { notifyTransition } from './receipts.js';
 import {
   countOpenOrders,
-  orderFunnel,
-  revenuePerMonth,
   findOrderListing,
   listOrderListings,
   orderListingBatch,
@@ -268,7 +272,7 @@ export function monthlyRevenue(
   from: Date,
   to: Date,
 ): Promise<{ month: string; minor: number; orders: number }[]> {
-  return revenuePerMonth(db, currency, from, to);
+  return revenueByMonth(db, currency, from, to);
 }
 
 /** Orders placed in [`from`, `to`) and how many of them got paid. */
@@ -277,7 +281,7 @@ export function ordersPlacedAndPaid(
   from: Date,
   to: Date,
 ): Promise<{ placed: number; paid: number }> {
-  return orderFunnel(db, from, to);
+  return placedAndPaid(db, from, to);
 }
 
 /** Orders waiting for payment at `now`. */

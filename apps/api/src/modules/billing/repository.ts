@@ -3,7 +3,7 @@
  * provider events received, and the record of every order status change. Every function takes a
  * database or an open transaction (`db`) explicitly.
  */
-import { and, count, desc, eq, gt, gte, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { OrderSortColumn, OrderStatus, SortDirection } from '@flockr/contract';
 import type { Executor } from '../../db/client.js';
 import {
@@ -440,53 +440,6 @@ export async function listPaymentEvents(
 }
 
 // ——— business health (the dashboard) ———
-
-/**
- * Revenue in `currency` (minor units) and number of COMPLETED orders per UTC completion month
- * (`YYYY-MM`) in [`from`, `to`). Served by `orders_status_completed_idx`.
- */
-export async function revenuePerMonth(
-  db: Executor,
-  currency: string,
-  from: Date,
-  to: Date,
-): Promise<{ month: string; minor: number; orders: number }[]> {
-  return db
-    .select({
-      month: sql<string>`to_char(${orders.completedAt} at time zone 'UTC', 'YYYY-MM')`,
-      minor: sql<number>`sum(${orders.amountMinor})::bigint`.mapWith(Number),
-      orders: count(),
-    })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.status, 'COMPLETED'),
-        gte(orders.completedAt, from),
-        sql`${orders.completedAt} < ${to}`,
-        eq(orders.currency, currency),
-      ),
-    )
-    .groupBy(sql`1`);
-}
-
-/**
- * Orders placed in [`from`, `to`) and how many of them were paid (completed, or refunded after
- * being paid: `completed_at` is set). Served by `orders_created_idx`.
- */
-export async function orderFunnel(
-  db: Executor,
-  from: Date,
-  to: Date,
-): Promise<{ placed: number; paid: number }> {
-  const [row] = await db
-    .select({
-      placed: count(),
-      paid: sql<number>`count(${orders.completedAt})`.mapWith(Number),
-    })
-    .from(orders)
-    .where(and(gte(orders.createdAt, from), sql`${orders.createdAt} < ${to}`));
-  return { placed: row?.placed ?? 0, paid: row?.paid ?? 0 };
-}
 
 /** PENDING orders still payable at `now` (served by `orders_status_idx`). */
 export async function countOpenOrders(db: Executor, now: Date): Promise<number> {

@@ -1,5 +1,5 @@
 /** Data access for the business figures (modules/figures/service.ts): add to them, sum them. */
-import { and, eq, gte, inArray, like, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, like, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { figures } from '../../db/schema.js';
 
@@ -52,16 +52,26 @@ export async function sumFiguresByPrefix(
   return new Map(rows.map((r) => [r.name, r.total]));
 }
 
-/** Figure `name` per UTC day from `fromDay` (`YYYY-MM-DD`) on, keyed by day. */
+/**
+ * Figure `name` per UTC day from `fromDay` (`YYYY-MM-DD`) on, before `untilDay` when given, keyed
+ * by day.
+ */
 export async function figurePerDay(
   db: Executor,
   name: string,
   fromDay: string,
+  untilDay?: string,
 ): Promise<Map<string, number>> {
   const rows = await db
     .select({ day: figures.day, value: figures.value })
     .from(figures)
-    .where(and(eq(figures.name, name), gte(figures.day, fromDay)));
+    .where(
+      and(
+        eq(figures.name, name),
+        gte(figures.day, fromDay),
+        untilDay ? lt(figures.day, untilDay) : undefined,
+      ),
+    );
   return new Map(rows.map((r) => [r.day, r.value]));
 }
 
@@ -76,6 +86,9 @@ export async function computeFiguresFromRows(db: Executor): Promise<FigureDelta[
       from users group by 2
     union all
     select 'orders_placed', (created_at at time zone 'UTC')::date::text, count(*) from orders group by 2
+    union all
+    select 'orders_paid', (created_at at time zone 'UTC')::date::text, count(*)
+      from orders where completed_at is not null group by 2
     union all
     select 'orders_completed', (coalesce(completed_at, updated_at) at time zone 'UTC')::date::text, count(*)
       from orders where status = 'COMPLETED' group by 2

@@ -6,6 +6,7 @@
  * |------------------------------------|--------------------------------------------------|
  * | `signups`                          | accounts created (admins included)               |
  * | `orders_placed`                    | orders placed                                    |
+ * | `orders_paid`                      | orders ever paid, by the day they were placed    |
  * | `orders_completed`                 | orders now COMPLETED, by completion day          |
  * | `revenue_minor:<CUR>`              | their amounts in minor units of `CUR`            |
  * | `revenue_minor:<CUR>:<planId>`     | the same for one plan                            |
@@ -57,6 +58,10 @@ export async function recordOrderChange(
   before: OrderRow,
   after: OrderRow,
 ): Promise<void> {
+  if (!before.completedAt && after.completedAt) {
+    // Paid for the first time: counted on the day the order was placed (the payment funnel).
+    await addToFigures(tx, [{ name: 'orders_paid', day: utcDay(after.createdAt), delta: 1 }]);
+  }
   const was = before.status === 'COMPLETED';
   const is = after.status === 'COMPLETED';
   if (was === is) return;
@@ -105,6 +110,46 @@ export async function revenueTotals(
 /** Revenue in `currency` (minor units) per UTC completion day since `from`, keyed by day. */
 export function revenueSince(db: Executor, currency: string, from: Date) {
   return figurePerDay(db, revenueName(currency), utcDay(from));
+}
+
+/**
+ * Revenue in `currency` (minor units) and completed orders (every currency) per UTC month
+ * (`YYYY-MM`) of the days in [`from`, `to`).
+ */
+export async function revenueByMonth(
+  db: Executor,
+  currency: string,
+  from: Date,
+  to: Date,
+): Promise<{ month: string; minor: number; orders: number }[]> {
+  const [minor, completed] = await Promise.all([
+    figurePerDay(db, revenueName(currency), utcDay(from), utcDay(to)),
+    figurePerDay(db, 'orders_completed', utcDay(from), utcDay(to)),
+  ]);
+  const months = new Map<string, { month: string; minor: number; orders: number }>();
+  const month = (day: string) => {
+    const key = day.slice(0, 7);
+    const found = months.get(key) ?? { month: key, minor: 0, orders: 0 };
+    months.set(key, found);
+    return found;
+  };
+  for (const [day, value] of minor) month(day).minor += value;
+  for (const [day, value] of completed) month(day).orders += value;
+  return [...months.values()];
+}
+
+/** Orders placed in the UTC days of [`from`, `to`) and how many of them were ever paid. */
+export async function placedAndPaid(
+  db: Executor,
+  from: Date,
+  to: Date,
+): Promise<{ placed: number; paid: number }> {
+  const [placed, paid] = await Promise.all([
+    figurePerDay(db, 'orders_placed', utcDay(from), utcDay(to)),
+    figurePerDay(db, 'orders_paid', utcDay(from), utcDay(to)),
+  ]);
+  const sum = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
+  return { placed: sum(placed), paid: sum(paid) };
 }
 
 /** Accounts created per UTC day since `from`, keyed by day. */
