@@ -16,9 +16,10 @@ const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 375, height: 740 };
 
 /** Axe's serious and critical violations on `page`, one line each. */
-async function seriousViolations(page: Page): Promise<string[]> {
+async function seriousViolations(page: Page, legacy = false): Promise<string[]> {
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .setLegacyMode(legacy)
     .analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -45,16 +46,28 @@ async function shoot(page: Page, name: string, audit = seriousViolations) {
 /**
  * {@link shoot} for the Welcome screen, which leaves after 1.5 s (the spec's delay): the page's
  * clock (installed with `page.clock.install()` before the page opened) stands still meanwhile,
- * then runs on. Axe needs a few timers of its own, so the clock ticks 1 ms at a time while it
- * runs (far less than the 1.5 s).
+ * then runs on. Axe needs a few timers of its own, so the clock ticks 5 ms at a time while it
+ * runs (at most 1.4 s, short of the 1.5 s).
  */
 async function shootWelcome(page: Page, name: string) {
-  const now = await page.evaluate(() => Date.now());
-  await page.clock.pauseAt(now + 10);
+  // Pause a moment ahead of the page's clock; on a busy machine that moment may already have
+  // passed by the time the call lands, so ask again.
+  for (let attempt = 1; ; attempt += 1) {
+    const now = await page.evaluate(() => Date.now());
+    try {
+      await page.clock.pauseAt(now + 50);
+      break;
+    } catch (error) {
+      if (attempt >= 5) throw error;
+    }
+  }
   const audit = async (p: Page) => {
     let done = false;
-    const running = seriousViolations(p).finally(() => (done = true));
-    for (let ticks = 0; !done && ticks < 400; ticks += 1) await p.clock.runFor(1);
+    // Legacy mode runs axe in this page only: the default opens a helper page in the same
+    // context, whose clock stands still too.
+    const running = seriousViolations(p, true).finally(() => (done = true));
+    // Up to 1.4 s of page time in 5 ms steps: axe's own timers fire, the 1.5 s redirect does not.
+    for (let ticks = 0; !done && ticks < 280; ticks += 1) await p.clock.runFor(5);
     return running;
   };
   await shoot(page, name, audit);
@@ -137,8 +150,8 @@ test.describe('a plan chosen while signed out survives sign-up and sign-in', () 
     await expect(summary).toContainText('Yearly');
     await page.getByRole('button', { name: 'Pay', exact: true }).click();
     await page.getByRole('link', { name: /^Return to / }).click();
-    await expect(page).toHaveURL(/\/orders/);
-    await expect(page.getByText('COMPLETED').first()).toBeVisible();
+    await expect(page).toHaveURL(/\/thank-you\//);
+    await expect(page.getByRole('heading', { name: 'Thank you for your purchase' })).toBeVisible();
 
     // Back on /plans, no second order is placed and the choice has left the URL.
     await page.goto('/plans');
@@ -153,7 +166,7 @@ test.describe('a plan chosen while signed out survives sign-up and sign-in', () 
     const user = await apiRegister(request, 'choicelogin');
     await page.goto('/plans');
     await page.getByRole('button', { name: 'Choose PRO', exact: true }).click();
-    await page.getByRole('link', { name: 'Log in' }).click();
+    await page.getByRole('link', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(at('/login?redirect=/plans%3Fplan%3DPRO%26period%3Dmonthly'));
     await page.getByLabel('Email').fill(user.email);
     await page.getByLabel('Password', { exact: true }).fill(user.password);

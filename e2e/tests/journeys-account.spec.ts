@@ -125,6 +125,7 @@ test.describe('header and session', () => {
       'Profile Settings',
       'Order History',
       'Download Software',
+      'Download Centre',
       'Sign Out',
     ]);
     await expect(menu.getByRole('menuitem', { name: 'Admin Panel' })).toHaveCount(0);
@@ -180,6 +181,7 @@ test.describe('header and session', () => {
       'Admin Panel',
       'Order History',
       'Download Software',
+      'Download Centre',
       'Sign Out',
     ]);
     await item.click();

@@ -149,7 +149,7 @@ test.describe('support, legal and not found', () => {
     await expect(main).toContainText('24 hours');
 
     // A question opens to show its answer.
-    const answer = faq.getByText(/Cancelling stops the next renewal/);
+    const answer = faq.getByText(/Nothing renews or is charged by itself/);
     await expect(answer).toBeHidden();
     await faq.getByText('Can I cancel my subscription at any time?').click();
     await expect(answer).toBeVisible();

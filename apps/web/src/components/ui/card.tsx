@@ -69,7 +69,7 @@ export function MessageCard({
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (!focusOnShow) return;
-    window.scrollTo({ top: 0, left: 0 });
+    window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
     heading.current?.focus({ preventScroll: true });
   }, [focusOnShow]);
   return (
