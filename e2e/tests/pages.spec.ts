@@ -1,7 +1,8 @@
 /**
- * Every route at desktop (1280 px) and phone (375 px) width, signed out and signed in: a
- * screenshot of each is kept under e2e/artifacts/screenshots, and axe-core finds no serious or
- * critical accessibility violation.
+ * Every route at desktop (1280 px) and phone (375 px) width, signed out and signed in, in the
+ * light and the dark theme (which follows the system setting): a screenshot of each is kept
+ * under e2e/artifacts/screenshots, and axe-core finds no serious or critical accessibility
+ * violation.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
@@ -20,7 +21,7 @@ const PUBLIC_ROUTES = [
   '/reset-password?token=abc',
   '/no-such-page',
 ];
-const PRIVATE_ROUTES = ['/', '/plans', '/orders', '/profile', '/changelog', '/admin'];
+const PRIVATE_ROUTES = ['/', '/plans', '/orders', '/profile', '/downloads', '/changelog', '/admin'];
 const WIDTHS = [
   { name: 'desktop', width: 1280, height: 800 },
   { name: 'phone', width: 375, height: 740 },
@@ -53,21 +54,24 @@ async function check(
   ).toEqual([]);
 }
 
-for (const size of WIDTHS) {
-  test.describe(`${size.name} width`, () => {
-    test.use({ viewport: { width: size.width, height: size.height } });
+for (const scheme of ['light', 'dark'] as const) {
+  for (const size of WIDTHS) {
+    const tag = scheme === 'light' ? size.name : `${size.name}-dark`;
+    test.describe(`${size.name} width, ${scheme}`, () => {
+      test.use({ viewport: { width: size.width, height: size.height }, colorScheme: scheme });
 
-    test('signed-out routes', async ({ page }) => {
-      for (const route of PUBLIC_ROUTES) await check(page, route, `${size.name}-out`);
-    });
+      test('signed-out routes', async ({ page }) => {
+        for (const route of PUBLIC_ROUTES) await check(page, route, `${tag}-out`);
+      });
 
-    test('signed-in routes', async ({ page, request }) => {
-      const user = await apiRegister(request, 'pages');
-      await apiOrder(request, user.headers);
-      await signIn(page, user.auth);
-      for (const route of PRIVATE_ROUTES) await check(page, route, `${size.name}-in`);
-      const { paymentUrl } = await apiOrder(request, user.headers, 'PRO+');
-      await check(page, new URL(paymentUrl).pathname, '', `${size.name}-in-checkout`);
+      test('signed-in routes', async ({ page, request }) => {
+        const user = await apiRegister(request, 'pages');
+        await apiOrder(request, user.headers);
+        await signIn(page, user.auth);
+        for (const route of PRIVATE_ROUTES) await check(page, route, `${tag}-in`);
+        const { paymentUrl } = await apiOrder(request, user.headers, 'PRO+');
+        await check(page, new URL(paymentUrl).pathname, '', `${tag}-in-checkout`);
+      });
     });
-  });
+  }
 }

@@ -38,7 +38,7 @@ describe('after sign-up', () => {
     const { router } = await signUpFrom('/register');
     const heading = await screen.findByRole('heading', { name: 'Welcome to Flockr, alice!' });
     expect(heading).toHaveFocus();
-    expect(scrollTo).toHaveBeenCalledWith({ top: 0, left: 0 });
+    expect(scrollTo).toHaveBeenCalledWith({ top: 0, left: 0, behavior: 'instant' });
     expect(screen.getByRole('status')).toHaveTextContent(welcomeNextText('/plans'));
     await waitFor(() => expect(currentUrl(router)).toBe('/plans'), { timeout: 3000 });
   });

@@ -76,12 +76,12 @@ export function DailyChart({
           style={{ width: '100%', height: 224 }}
           margin={{ top: 4, right: 8, bottom: 0, left: 0 }}
         >
-          <CartesianGrid vertical={false} stroke="#e2e8f0" />
+          <CartesianGrid vertical={false} stroke="var(--color-slate-200)" />
           <XAxis
             dataKey="day"
             tickLine={false}
-            axisLine={{ stroke: '#cbd5e1' }}
-            tick={{ fontSize: 12, fill: '#475569' }}
+            axisLine={{ stroke: 'var(--color-slate-300)' }}
+            tick={{ fontSize: 12, fill: 'var(--color-slate-600)' }}
             interval="preserveStartEnd"
             minTickGap={16}
           />
@@ -90,11 +90,11 @@ export function DailyChart({
             tickLine={false}
             axisLine={false}
             allowDecimals={allowDecimals}
-            tick={{ fontSize: 12, fill: '#475569' }}
+            tick={{ fontSize: 12, fill: 'var(--color-slate-600)' }}
             tickFormatter={(v: number) => formatTick(v)}
           />
           <Tooltip
-            cursor={{ fill: '#eef2ff' }}
+            cursor={{ fill: 'var(--color-brand-50)' }}
             formatter={(v) => [format(Number(v)), valueLabel]}
             labelFormatter={(label) => String(label)}
           />

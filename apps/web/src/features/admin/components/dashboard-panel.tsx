@@ -89,7 +89,7 @@ function Charts() {
               points={days.map((d) => ({ date: d.date, value: d.revenue }))}
               format={(v) => formatMoney(v, currency)}
               formatTick={(v) => compactMoney(v, currency)}
-              color="#4f46e5"
+              color="var(--color-brand-600)"
             />
           </Card>
           <Card>
@@ -98,7 +98,7 @@ function Charts() {
               valueLabel="Sign-ups"
               points={days.map((d) => ({ date: d.date, value: d.signups }))}
               format={formatCount}
-              color="#0284c7"
+              color="var(--color-sky-600)"
               allowDecimals={false}
             />
           </Card>

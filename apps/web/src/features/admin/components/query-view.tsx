@@ -8,7 +8,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { Spinner } from '../../../components/ui/spinner';
+import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton';
 
 /** The failed load: `message` in a role="alert" box and a Try Again button calling `onRetry`. */
 function ErrorState({
@@ -56,7 +56,12 @@ export function QueryView<T>({
       retrying={query.isFetching}
     />
   ) : (
-    <Spinner label={loadingLabel} />
+    <LoadingRegion label={loadingLabel} className="grid gap-3 p-5 sm:p-6">
+      <Skeleton className="h-5 w-1/3" />
+      {[0, 1, 2, 3, 4].map((i) => (
+        <Skeleton key={i} className="h-9" />
+      ))}
+    </LoadingRegion>
   );
   return card ? <Card>{state}</Card> : state;
 }

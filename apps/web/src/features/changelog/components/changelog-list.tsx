@@ -7,7 +7,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { Spinner } from '../../../components/ui/spinner';
+import { LoadingRegion, Skeleton, SkeletonLines } from '../../../components/ui/skeleton';
 import { useChangelog } from '../api/changelog';
 import { ChangelogEntryCard } from './changelog-entry-card';
 
@@ -16,7 +16,22 @@ export function ChangelogList() {
   const query = useChangelog();
   const entries = query.data?.pages.flatMap((p) => p.changelog) ?? [];
 
-  if (query.isPending) return <Spinner label="Loading changelog…" />;
+  if (query.isPending) {
+    return (
+      <LoadingRegion label="Loading changelog…" className="grid gap-4">
+        {[0, 1, 2].map((i) => (
+          <Card key={i} className="grid gap-3 p-5 sm:p-6">
+            <div className="flex items-center gap-3">
+              <Skeleton className="h-6 w-16 rounded-full" />
+              <Skeleton className="h-4 w-28" />
+            </div>
+            <Skeleton className="h-6 w-2/3" />
+            <SkeletonLines count={2} />
+          </Card>
+        ))}
+      </LoadingRegion>
+    );
+  }
 
   if (query.isError && entries.length === 0) {
     return (

@@ -12,7 +12,7 @@ import { formatMoney, type Order, type OrderStatus, type User } from '@flockr/co
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { Spinner } from '../../../components/ui/spinner';
+import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton';
 import { formatDate, periodLabel, shortOrderId } from '../../../lib/format';
 import { useSiteConfig } from '../../../lib/site-config';
 import { useDownload } from '../../downloads/components/use-download';
@@ -172,7 +172,19 @@ export function ThankYouView({ orderRef, user }: { orderRef: string; user: User 
   const location = useLocation();
   const paymentUrl = (location.state as { paymentUrl?: string } | null)?.paymentUrl;
 
-  if (isPending) return <Spinner label="Loading your order…" />;
+  if (isPending) {
+    return (
+      <LoadingRegion
+        label="Loading your order…"
+        className="mx-auto grid max-w-xl gap-4 text-center"
+      >
+        <Skeleton className="mx-auto size-12 rounded-full" />
+        <Skeleton className="mx-auto h-8 w-2/3" />
+        <Skeleton className="mx-auto h-4 w-1/2" />
+        <Skeleton className="mt-4 h-40 rounded-xl" />
+      </LoadingRegion>
+    );
+  }
   if (error) return <Alert variant="error">{error}</Alert>;
   if (notFound || !order || !status) {
     return (

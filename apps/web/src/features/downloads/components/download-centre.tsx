@@ -13,6 +13,7 @@ import { API_ERROR_CODES, CLIENT_ERRORS, type DownloadVersion } from '@flockr/co
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
+import { LoadingRegion, Skeleton, SkeletonLines } from '../../../components/ui/skeleton';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ApiError } from '../../../lib/api-client';
@@ -76,20 +77,21 @@ function NeedsPlan() {
 /** Grey blocks in the shape of the latest-version card and the history, while loading. */
 function DownloadCentreSkeleton() {
   return (
-    <div role="status" className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-      <span className="sr-only">Loading versions…</span>
-      <Card className="grid gap-4 p-6" aria-hidden="true">
-        <div className="h-6 w-48 animate-pulse rounded bg-slate-100" />
-        <div className="h-4 w-72 max-w-full animate-pulse rounded bg-slate-100" />
-        <div className="h-16 animate-pulse rounded bg-slate-100" />
-        <div className="h-10 w-44 animate-pulse rounded-lg bg-slate-100" />
+    <LoadingRegion
+      label="Loading versions…"
+      className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]"
+    >
+      <Card className="grid gap-4 p-6">
+        <Skeleton className="h-6 w-48" />
+        <Skeleton className="h-4 w-72 max-w-full" />
+        <Skeleton className="h-16" />
+        <Skeleton className="h-10 w-44 rounded-lg" />
       </Card>
-      <Card className="grid gap-3 p-6" aria-hidden="true">
-        <div className="h-5 w-32 animate-pulse rounded bg-slate-100" />
-        <div className="h-4 animate-pulse rounded bg-slate-100" />
-        <div className="h-4 animate-pulse rounded bg-slate-100" />
+      <Card className="grid gap-3 p-6">
+        <Skeleton className="h-5 w-32" />
+        <SkeletonLines count={2} />
       </Card>
-    </div>
+    </LoadingRegion>
   );
 }
 

@@ -12,7 +12,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { Spinner } from '../../../components/ui/spinner';
+import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton';
 import { OrderStatusBadge } from '../../../components/ui/status-badges';
 import { formatDateTime, periodLabel, shortOrderId } from '../../../lib/format';
 import { useOrders } from '../api/orders';
@@ -142,7 +142,17 @@ export function OrdersView() {
         </Button>
       </div>
       {query.isPending ? (
-        <Spinner label="Loading orders…" />
+        <LoadingRegion label="Loading orders…" className="divide-y divide-slate-100">
+          {[0, 1, 2].map((i) => (
+            <div key={i} className="flex items-center justify-between gap-4 px-5 py-4 sm:px-6">
+              <div className="grid flex-1 gap-2">
+                <Skeleton className="h-5 w-40" />
+                <Skeleton className="h-4 w-56 max-w-full" />
+              </div>
+              <Skeleton className="h-6 w-24 rounded-full" />
+            </div>
+          ))}
+        </LoadingRegion>
       ) : query.isError ? (
         <div className="p-6">
           <Alert variant="error">{query.error.message}</Alert>

@@ -14,7 +14,8 @@ import { Loader2 } from 'lucide-react';
 import type { Plan, User } from '@flockr/contract';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
+import { Card } from '../../../components/ui/card';
+import { LoadingRegion, Skeleton, SkeletonLines } from '../../../components/ui/skeleton';
 import { withRedirect } from '../../../lib/redirect';
 import { useSession } from '../../../lib/session';
 import { useSiteConfig } from '../../../lib/site-config';
@@ -111,7 +112,19 @@ export function PlansView() {
       ) : null}
       <section aria-label="Plans" className="mt-10">
         {plansQuery.isPending ? (
-          <Spinner label="Loading plans…" />
+          <LoadingRegion
+            label="Loading plans…"
+            className="grid gap-8 md:grid-cols-2 lg:grid-cols-3 lg:items-stretch"
+          >
+            {[0, 1, 2].map((i) => (
+              <Card key={i} className="grid content-start gap-5 p-6 sm:p-8">
+                <Skeleton className="h-6 w-24" />
+                <Skeleton className="h-10 w-36" />
+                <SkeletonLines count={5} />
+                <Skeleton className="mt-4 h-11 rounded-lg" />
+              </Card>
+            ))}
+          </LoadingRegion>
         ) : plansQuery.isError ? (
           <div className="mx-auto max-w-xl space-y-4 text-center">
             <Alert variant="error">{plansQuery.error.message}</Alert>

@@ -8,7 +8,7 @@ import { renewalDate, renewalSentence, type User } from '@flockr/contract';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
-import { Spinner } from '../../../components/ui/spinner';
+import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton';
 import { SubscriptionStatusBadge } from '../../../components/ui/status-badges';
 import { useMySubscriptions, useSetCancelAtPeriodEnd } from '../api/profile';
 
@@ -34,7 +34,14 @@ export function SubscriptionCard({ user }: { user: User }) {
       <CardHeader title="Current Subscription" />
       <div className="px-5 py-5 sm:px-6">
         {current === undefined ? (
-          <Spinner label="Loading subscription…" className="py-6" />
+          <LoadingRegion label="Loading subscription…" className="grid gap-4">
+            <div className="grid grid-cols-2 gap-4">
+              <Skeleton className="h-11" />
+              <Skeleton className="h-11" />
+            </div>
+            <Skeleton className="h-4 w-3/4" />
+            <Skeleton className="h-9 w-40 rounded-lg" />
+          </LoadingRegion>
         ) : current && current.status !== 'EXPIRED' ? (
           <div className="grid gap-4 text-sm">
             <dl className="grid grid-cols-2 gap-4">
