@@ -173,6 +173,10 @@ export const orders = pgTable(
   (t) => [
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     index('orders_status_idx').on(t.status, t.createdAt, t.id),
+    // Orders still waiting for payment: the few that can be paid, the expiry job's next batch.
+    index('orders_pending_expires_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'PENDING'`),
     // Search by a piece of the order id, as the admin pastes it from a receipt or the app.
     index('orders_id_trgm_idx').using('gin', sql`(${t.id}::text) gin_trgm_ops`),
     /**
