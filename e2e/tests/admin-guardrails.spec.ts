@@ -166,7 +166,7 @@ test('suspending a user and refunding an order say what will happen before they 
   await audit.getByRole('searchbox', { name: 'Actor' }).fill(admin.auth.user.username);
   await audit.getByRole('combobox', { name: 'Action' }).selectOption('user.status');
   const today = new Date().toISOString().slice(0, 10);
-  await audit.getByLabel('From').fill(today);
+  await audit.getByLabel('Recorded from').fill(today);
   const sentence = `${admin.auth.user.username} suspended ${buyer.username}`;
   await expect(audit.getByText(sentence)).toBeVisible();
   await expect(audit.getByRole('row').filter({ hasText: sentence })).toContainText(

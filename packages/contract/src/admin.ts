@@ -296,16 +296,35 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-/** `GET /admin/audit` query. */
-export const auditQuerySchema = adminPagination.extend({
+/**
+ * Columns the audit list sorts by: `created_at` (when), `actor` (the actor's username; the
+ * system's entries first A→Z), `action`, `entity` (entity type, then the entity's id).
+ */
+export const AUDIT_SORT_COLUMNS = ['created_at', 'actor', 'action', 'entity'] as const;
+export type AuditSortColumn = (typeof AUDIT_SORT_COLUMNS)[number];
+
+/**
+ * Filters of the audit list and its export: action prefix, entity type and id, actor (id, or
+ * part of the username or e-mail), sort, and the UTC days `from`..`to` (inclusive).
+ */
+const auditListFilters = z.object({
   action: text().trim().max(100).optional(),
   entity_type: text().trim().max(50).optional(),
   actor_id: z.uuid().optional(),
   entity_id: text().trim().max(100).optional(),
   actor: text().trim().max(100).optional().describe("Part of the actor's username or e-mail"),
-  from: z.iso.date().optional().describe('First UTC day, inclusive'),
-  to: z.iso.date().optional().describe('Last UTC day, inclusive'),
+  ...sortAndDates(AUDIT_SORT_COLUMNS),
 });
+
+/** `GET /admin/audit` query: paging (page from 1, size 10) and the list's filters and sort. */
+export const auditQuerySchema = adminPagination
+  .extend(auditListFilters.shape)
+  .refine(...datesInOrder);
+
+/** `GET /admin/audit/export` query: the list's filters and sort, every matching entry. */
+export const auditExportQuerySchema = auditListFilters.refine(...datesInOrder);
+export type AuditExportQuery = z.input<typeof auditExportQuerySchema>;
+
 export const auditResponseSchema = z.object({
   entries: z.array(auditEntrySchema),
   pagination: paginationSchema,

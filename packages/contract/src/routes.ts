@@ -24,6 +24,7 @@ import {
   adminUsersExportQuerySchema,
   adminUsersQuerySchema,
   adminUsersResponseSchema,
+  auditExportQuerySchema,
   auditQuerySchema,
   auditResponseSchema,
   createChangelogRequestSchema,
@@ -763,11 +764,22 @@ export const API = {
     audit: endpoint({
       method: 'GET',
       path: '/admin/audit',
-      summary: 'The audit trail of admin changes, newest first',
+      summary: 'The audit trail of admin changes, newest first or in the chosen order',
       tag: 'admin',
       access: 'admin',
       query: auditQuerySchema,
       responses: { 200: auditResponseSchema, ...errors(400, 401, 403) },
+    }),
+    exportAudit: endpoint({
+      method: 'GET',
+      path: '/admin/audit/export',
+      summary:
+        'The audit log as CSV, every entry matching its filters and sort, streamed (formula-safe cells)',
+      tag: 'admin',
+      access: 'admin',
+      query: auditExportQuerySchema,
+      produces: 'text/csv',
+      responses: { 200: null, ...errors(400, 401, 403) },
     }),
   },
 } as const;

@@ -1,9 +1,13 @@
-/** Admin dashboard routes: the figures (spec §3), the daily series, business health, the audit trail. */
+/**
+ * Admin dashboard routes: the figures (spec §3), the daily series, business health, the audit
+ * trail and its CSV export.
+ */
 import type { FastifyInstance } from 'fastify';
 import { API } from '@flockr/contract';
 import type { AppContext } from '../../context.js';
 import { route } from '../../plugins/route.js';
-import { listAudit } from '../audit/service.js';
+import { sendCsv } from '../../plugins/send-csv.js';
+import { auditCsv, listAudit } from '../audit/service.js';
 import { businessHealth, dailyStats, stats } from './dashboard.js';
 
 /** Registers the admin dashboard routes on `app`. */
@@ -15,5 +19,8 @@ export function adminDashboardRoutes(ctx: AppContext) {
       health: await businessHealth(ctx, query),
     }));
     route(app, API.admin.audit, async ({ query }) => listAudit(ctx.db, query));
+    route(app, API.admin.exportAudit, async ({ query }, reply) =>
+      sendCsv(reply, 'audit', ctx.now(), auditCsv(ctx.db, query)),
+    );
   };
 }

@@ -1,11 +1,17 @@
 /**
  * The admin lists' sorting, date range and CSV export (contract admin.ts: `sort`, `dir`, `from`,
- * `to`; csv.ts), against a real database.
+ * `to`; csv.ts) — users, orders and the audit log —, against a real database.
  */
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSV_BOM, adminOrdersResponseSchema, adminUsersResponseSchema } from '@flockr/contract';
-import { orders, users } from '../../db/schema.js';
+import { randomUUID } from 'node:crypto';
+import {
+  CSV_BOM,
+  adminOrdersResponseSchema,
+  adminUsersResponseSchema,
+  auditResponseSchema,
+} from '@flockr/contract';
+import { auditLog, orders, users } from '../../db/schema.js';
 import { updateUser } from '../accounts/repository.js';
 import { createHarness, orderAndCheckout, registerUser, type Harness } from '../../test/harness.js';
 
@@ -174,5 +180,130 @@ describe('GET /admin/orders sort, date range and export', () => {
     expect(first!.endsWith(`,"'=HYPERLINK(""http://evil"",""click"")"`)).toBe(true);
     expect(second).toContain(basic.orderId);
     expect(second).toMatch(/,PRO,1,\d+\.\d{2},[A-Z]{3},PENDING,,$/);
+  });
+});
+
+describe('GET /admin/audit sort and export', () => {
+  /** Three entries: by two users and one by the system (no actor), on three days. */
+  let entries: { id: string }[];
+  beforeAll(async () => {
+    entries = await h.db
+      .insert(auditLog)
+      .values([
+        {
+          actorId: listed[0]!.user.id, // srtcarol…
+          action: 'srtx.b',
+          entityType: 'changelog',
+          entityId: randomUUID(),
+          after: { note: 'plain' },
+          createdAt: new Date('2026-05-02T12:00:00Z'),
+        },
+        {
+          actorId: listed[1]!.user.id, // srtalice…
+          action: 'srtx.c',
+          entityType: 'plan',
+          entityId: randomUUID(),
+          createdAt: new Date('2026-05-01T12:00:00Z'),
+        },
+        {
+          actorId: null,
+          action: 'srtx.a',
+          entityType: 'order',
+          entityId: randomUUID(),
+          before: { admin_note: '=1+1' },
+          after: { admin_note: '@SUM(A1)' },
+          createdAt: new Date('2026-05-03T12:00:00Z'),
+        },
+      ])
+      .returning({ id: auditLog.id });
+  });
+
+  it('sorts by each column both ways and keeps newest first by default', async () => {
+    const order = async (query: string) =>
+      auditResponseSchema
+        .parse((await get(`/admin/audit?action=srtx&${query}`)).json())
+        .entries.map((e) => entries.findIndex((x) => x.id === e.id));
+    expect(await order('')).toEqual([2, 0, 1]);
+    expect(await order('sort=created_at&dir=asc')).toEqual([1, 0, 2]);
+    // The system's entries (no actor) come first A→Z.
+    expect(await order('sort=actor&dir=asc')).toEqual([2, 1, 0]);
+    expect(await order('sort=actor&dir=desc')).toEqual([0, 1, 2]);
+    expect(await order('sort=action&dir=asc')).toEqual([2, 0, 1]);
+    expect(await order('sort=action&dir=desc')).toEqual([1, 0, 2]);
+    expect(await order('sort=entity&dir=asc')).toEqual([0, 2, 1]);
+    expect(await order('sort=entity&dir=desc')).toEqual([1, 2, 0]);
+    expect(await order('sort=actor&dir=asc&from=2026-05-02&to=2026-05-02')).toEqual([0]);
+  });
+
+  it('refuses an unknown column and a range that ends before it starts (400)', async () => {
+    expect((await get('/admin/audit?sort=before')).statusCode).toBe(400);
+    expect((await get('/admin/audit/export?sort=before')).statusCode).toBe(400);
+    const res = await get('/admin/audit/export?from=2026-05-03&to=2026-05-01');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatch(/end date/);
+  });
+
+  it('streams every matching entry as formula-safe CSV in the list order, never cached', async () => {
+    const res = await get('/admin/audit/export?action=srtx&sort=actor&dir=desc');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="audit-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    expect(res.headers['cache-control']).toBe('no-store');
+    const lines = res.body.slice(CSV_BOM.length).split('\r\n').filter(Boolean);
+    expect(lines[0]).toBe(
+      'ID,When,Actor,Actor email,Action,Entity type,Entity ID,Entity,What happened,Before,After',
+    );
+    expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual([
+      entries[0]!.id,
+      entries[1]!.id,
+      entries[2]!.id,
+    ]);
+    expect(lines[1]!.split(',').slice(1, 3)).toEqual([
+      '2026-05-02T12:00:00.000Z',
+      listed[0]!.user.username,
+    ]);
+    // The system's entry: no actor; its snapshots are JSON text, never formulas.
+    expect(lines[3]).toContain(',,,srtx.a,order,');
+    expect(lines[3]!.endsWith(',"{""admin_note"":""=1+1""}","{""admin_note"":""@SUM(A1)""}"')).toBe(
+      true,
+    );
+    const filtered = await get('/admin/audit/export?action=srtx&from=2026-05-03');
+    expect(filtered.body.slice(CSV_BOM.length).split('\r\n').filter(Boolean)).toHaveLength(2);
+  });
+
+  it('reads past one batch without losing or repeating an entry, even when every key ties', async () => {
+    const at = new Date('2025-01-01T00:00:00Z');
+    const many = Array.from({ length: 2_003 }, () => ({
+      actorId: null,
+      action: 'bulkaudit.x',
+      entityType: 'order',
+      entityId: 'same',
+      createdAt: at,
+    }));
+    const inserted = await h.db.insert(auditLog).values(many).returning({ id: auditLog.id });
+    try {
+      for (const query of ['', '&sort=actor&dir=asc', '&sort=entity&dir=desc']) {
+        const res = await get(`/admin/audit/export?action=bulkaudit${query}`);
+        const ids = parseCsv(res.body)
+          .slice(1)
+          .map((r) => r[0]);
+        expect(ids).toHaveLength(2_003);
+        expect(new Set(ids).size).toBe(2_003);
+      }
+    } finally {
+      await h.db.delete(auditLog).where(
+        inArray(
+          auditLog.id,
+          inserted.map((r) => r.id),
+        ),
+      );
+    }
+  });
+
+  it('is for admins only', async () => {
+    expect((await get('/admin/audit/export', listed[0]!.headers)).statusCode).toBe(403);
+    expect((await get('/admin/audit/export', {})).statusCode).toBe(401);
   });
 });

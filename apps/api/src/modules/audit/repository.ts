@@ -1,5 +1,6 @@
 /** Data access for the audit trail: rows are only ever added. */
-import { and, count, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
+import { and, count, eq, gte, ilike, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { AuditSortColumn, SortDirection } from '@flockr/contract';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import {
@@ -11,6 +12,7 @@ import {
   type AuditLogRow,
 } from '../../db/schema.js';
 import { containsPattern, prefixPattern } from '../../lib/like.js';
+import { afterKey, orderByKey, type ListOrder } from '../../db/list-order.js';
 
 /** The user an entry is about (entity type 'user'), joined for their name. */
 const target = alias(users, 'audit_target');
@@ -42,24 +44,30 @@ export interface AuditFilter {
   to?: Date;
 }
 
+/** The sort of the audit list: a column and direction (default: newest first). */
+export interface AuditSort {
+  sort?: AuditSortColumn;
+  dir?: SortDirection;
+}
+
 /**
- * A page of audit rows with their actor (null when the actor was a job) and the entity's name,
- * newest first. Served by `audit_log_created_idx`, `audit_log_actor_created_idx` and
- * `audit_log_action_created_idx`; the name joins are by primary key.
+ * Sort keys of the audit columns: the actor's username case-insensitively (the system's
+ * entries, without an actor, as ''), the action, the entity as type then id. Never null, so
+ * the keyset comparison of an export's batches holds.
  */
-export async function listAuditRows(
-  db: Executor,
-  filter: AuditFilter,
-  page: { offset: number; limit: number },
-): Promise<{
-  rows: {
-    entry: AuditLogRow;
-    actor: { id: string; username: string; email: string } | null;
-    label: string | null;
-  }[];
-  total: number;
-}> {
-  const where = and(
+const AUDIT_SORT_KEYS: Record<AuditSortColumn, SQL | AnyColumn> = {
+  created_at: auditLog.createdAt,
+  actor: sql`coalesce(lower(${users.username}), '')`,
+  action: auditLog.action,
+  entity: sql`${auditLog.entityType} || ' ' || ${auditLog.entityId}`,
+};
+
+function auditOrder({ sort = 'created_at', dir = 'desc' }: AuditSort): ListOrder {
+  return { key: AUDIT_SORT_KEYS[sort], dir };
+}
+
+function auditWhere(filter: AuditFilter): SQL | undefined {
+  return and(
     filter.action ? ilike(auditLog.action, prefixPattern(filter.action)) : undefined,
     filter.entityType ? eq(auditLog.entityType, filter.entityType) : undefined,
     filter.actorId ? eq(auditLog.actorId, filter.actorId) : undefined,
@@ -73,10 +81,21 @@ export async function listAuditRows(
     filter.from ? gte(auditLog.createdAt, filter.from) : undefined,
     filter.to ? lt(auditLog.createdAt, filter.to) : undefined,
   );
+}
+
+/** An audit row with its actor (null when the actor was a job) and the entity's name. */
+export interface AuditListRow {
+  entry: AuditLogRow;
+  actor: { id: string; username: string; email: string } | null;
+  label: string | null;
+}
+
+/** Audit rows with their actor and entity name, matching `where` (the name joins are by primary key). */
+function auditRows(db: Executor, where: SQL | undefined) {
   // By the joined table's primary key (the cast runs only for rows of that entity type).
   const on = (type: string, id: AnyPgColumn) =>
     sql`${id} = case when ${auditLog.entityType} = ${type} then ${auditLog.entityId}::uuid end`;
-  const rows = await db
+  return db
     .select({
       entry: auditLog,
       actor: { id: users.id, username: users.username, email: users.email },
@@ -88,8 +107,23 @@ export async function listAuditRows(
     .leftJoin(plans, on('plan', plans.id))
     .leftJoin(releases, on('download', releases.id))
     .leftJoin(changelogEntries, on('changelog', changelogEntries.id))
-    .where(where)
-    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .where(where);
+}
+
+/**
+ * A page of audit rows in `sort` order (default newest first, served by
+ * `audit_log_created_idx`, `audit_log_actor_created_idx` and `audit_log_action_created_idx`),
+ * and the total matching `filter`.
+ */
+export async function listAuditRows(
+  db: Executor,
+  filter: AuditFilter,
+  page: { offset: number; limit: number },
+  sort: AuditSort = {},
+): Promise<{ rows: AuditListRow[]; total: number }> {
+  const where = auditWhere(filter);
+  const rows = await auditRows(db, where)
+    .orderBy(...orderByKey(auditOrder(sort), auditLog.id))
     .limit(page.limit)
     .offset(page.offset);
   const [totals] = await db
@@ -98,4 +132,25 @@ export async function listAuditRows(
     .leftJoin(users, eq(users.id, auditLog.actorId))
     .where(where);
   return { rows, total: totals?.total ?? 0 };
+}
+
+/**
+ * Up to `limit` audit rows matching `filter` in `sort` order, after the entry `afterId` (from
+ * the start when undefined): one batch of an export (keyset, db/list-order.ts).
+ */
+export async function auditBatch(
+  db: Executor,
+  filter: AuditFilter,
+  sort: AuditSort,
+  afterId: string | undefined,
+  limit: number,
+): Promise<AuditListRow[]> {
+  const order = auditOrder(sort);
+  const last = sql`select ${order.key}, ${auditLog.id} from ${auditLog} left join ${users} on ${users.id} = ${auditLog.actorId} where ${auditLog.id} = ${afterId}`;
+  return auditRows(
+    db,
+    and(auditWhere(filter), afterId ? afterKey(order, auditLog.id, last) : undefined),
+  )
+    .orderBy(...orderByKey(order, auditLog.id))
+    .limit(limit);
 }

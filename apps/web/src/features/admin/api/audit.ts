@@ -1,10 +1,10 @@
-/** Audit trail hook: `GET /admin/audit` (who changed what, newest first). */
+/** Audit trail hook: `GET /admin/audit` (who changed what, newest first or in the chosen order). */
 import { API } from '@flockr/contract';
 import { ADMIN_ERRORS } from './errors';
 import { useAdminPage, type PageFilter } from './hooks';
 
 /**
- * Page, actor (part of a username or e-mail), action (prefix), entity type and the UTC days
+ * Page, actor (part of a username or e-mail), action (prefix), entity type, sort and the UTC days
  * `from`..`to` of the audit list ('' = any).
  */
 export type AuditFilter = PageFilter<typeof API.admin.audit>;

@@ -1,13 +1,17 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { API } from '@flockr/contract';
-import { mockEndpoint } from '../../../test/api';
+import { API, CSV_BOM } from '@flockr/contract';
+import { callsTo, mockEndpoint } from '../../../test/api';
 import { currentUrl } from '../../../test/render';
 import { ADMIN_ERRORS } from '../api/errors';
 import { makeAuditEntry, pageOf } from '../test/fixtures';
 import { gatewayError, lastQuery, renderAdmin } from '../test/render';
 import { auditChange, compactJson } from './admin-format';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 describe('admin audit tab', () => {
   it('tells each entry as a sentence with the changed fields before → after in words', async () => {
@@ -51,8 +55,8 @@ describe('admin audit tab', () => {
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Entity type' }), 'order');
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Action' }), 'order.status');
     await userEvent.type(screen.getByRole('searchbox', { name: 'Actor' }), 'root');
-    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-01' } });
-    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-20' } });
+    fireEvent.change(screen.getByLabelText('Recorded from'), { target: { value: '2026-11-01' } });
+    fireEvent.change(screen.getByLabelText('Recorded to'), { target: { value: '2026-11-20' } });
     await waitFor(() =>
       expect(lastQuery(API.admin.audit)).toEqual({
         page: '1',
@@ -67,6 +71,68 @@ describe('admin audit tab', () => {
     expect(currentUrl(router)).toContain('from=2026-11-01&to=2026-11-20');
     expect(await screen.findByRole('heading', { name: 'No entries found' })).toBeVisible();
     expect(screen.getByText('No audit entry matches these filters.')).toBeInTheDocument();
+  });
+
+  it('sorts by when, actor, action and entity from the headings, newest first by default', async () => {
+    mockEndpoint(API.admin.audit, { entries: [makeAuditEntry()], pagination: pageOf(1) });
+    const { router } = renderAdmin('/admin?tab=audit');
+    const table = await screen.findByRole('table', { name: 'Audit log' });
+    expect(within(table).getByRole('columnheader', { name: /When/ })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+    for (const [heading, sort] of [
+      ['Actor', 'actor'],
+      ['What happened', 'action'],
+      ['Entity', 'entity'],
+      ['When', 'created_at'],
+    ] as const) {
+      await userEvent.click(within(table).getByRole('button', { name: heading }));
+      await waitFor(() => expect(lastQuery(API.admin.audit)).toMatchObject({ sort, dir: 'asc' }));
+      expect(
+        within(table).getByRole('columnheader', { name: new RegExp(heading) }),
+      ).toHaveAttribute('aria-sort', 'ascending');
+    }
+    await userEvent.click(within(table).getByRole('button', { name: 'When' }));
+    await waitFor(() =>
+      expect(lastQuery(API.admin.audit)).toMatchObject({ sort: 'created_at', dir: 'desc' }),
+    );
+    expect(currentUrl(router)).toBe('/admin?tab=audit&sort=created_at&dir=desc');
+    expect(within(table).queryByRole('button', { name: 'Changes' })).not.toBeInTheDocument();
+  });
+
+  it('exports the entries matching its filters, in its order, as the CSV file the server writes', async () => {
+    const saved: string[] = [];
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: () => 'blob:test/0', revokeObjectURL: () => {} }),
+    );
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push(this.download);
+    });
+    mockEndpoint(API.admin.audit, { entries: [makeAuditEntry()], pagination: pageOf(1) });
+    mockEndpoint(
+      API.admin.exportAudit,
+      () =>
+        new Response(`${CSV_BOM}ID\r\n`, {
+          headers: {
+            'content-type': 'text/csv; charset=utf-8',
+            'content-disposition': 'attachment; filename="audit-2026-11-23.csv"',
+          },
+        }),
+    );
+    renderAdmin('/admin?tab=audit&action=user.status&sort=actor&dir=desc&from=2026-11-01&page=2');
+    await userEvent.click(await screen.findByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(saved).toEqual(['audit-2026-11-23.csv']));
+    const [sent] = callsTo(API.admin.exportAudit);
+    expect(Object.fromEntries(sent!.url.searchParams)).toEqual({
+      action: 'user.status',
+      sort: 'actor',
+      dir: 'desc',
+      from: '2026-11-01',
+    });
   });
 
   it('shows its own default text when the log cannot be read', async () => {

@@ -1,26 +1,44 @@
 /**
  * Audit tab: who changed what and when, told as sentences ("owner suspended bob"), with the
  * changed fields before → after in words; filtered by actor, action, entity type and date range
- * (UTC days), 10 per page.
+ * (UTC days), sorted by when, actor, action or entity (newest first by default), 10 per page,
+ * and exported as CSV with the same filters and order (the server streams it).
  */
 import { History } from 'lucide-react';
-import { AUDIT_ACTIONS, type AuditEntry } from '@flockr/contract';
-import { formatDateTime } from '../../../lib/format';
+import { API, AUDIT_ACTIONS, AUDIT_SORT_COLUMNS, type AuditEntry } from '@flockr/contract';
+import { formatDateTime, humanize } from '../../../lib/format';
 import { AUDIT_ENTITY_TYPES, useAuditLog } from '../api/audit';
+import { useServerCsv } from '../api/export';
 import { AdminList } from './admin-list';
 import { tdClass } from './admin-table';
 import { AuditDiff } from './audit-diff';
-import { DateRangeFields, useDateRangeParams } from './date-range-fields';
 import { choiceFilter, defineFilters, searchFilter, useListParams } from './list-params';
 
-/** The audit list's filters (URL parameters `actor`, `action`, `entity_type`). */
-const filters = defineFilters('sm:grid-cols-[1fr_12rem_10rem]', {
-  actor: searchFilter('Actor', 'Username or email'),
-  action: choiceFilter('Action', 'All actions', AUDIT_ACTIONS),
-  entity_type: choiceFilter('Entity type', 'All types', AUDIT_ENTITY_TYPES),
-});
+/**
+ * The audit list's filters (URL parameters `actor`, `action`, `entity_type`), its sortable
+ * columns (newest first by default) and the date range (`from`, `to`) of when it was recorded.
+ */
+const filters = defineFilters(
+  'sm:grid-cols-[1fr_12rem_10rem]',
+  {
+    actor: searchFilter('Actor', 'Username or email'),
+    action: choiceFilter('Action', 'All actions', AUDIT_ACTIONS),
+    entity_type: choiceFilter('Entity type', 'All types', AUDIT_ENTITY_TYPES),
+  },
+  {
+    sort: AUDIT_SORT_COLUMNS,
+    defaultSort: { column: 'created_at', dir: 'desc' },
+    dates: 'Recorded',
+  },
+);
 
-const columns = ['When', 'What happened', 'Changes'];
+const columns = [
+  { label: 'When', sort: 'created_at' },
+  { label: 'Actor', sort: 'actor' },
+  { label: 'What happened', sort: 'action' },
+  { label: 'Entity', sort: 'entity' },
+  'Changes',
+];
 
 /** One audit row. */
 function AuditRow(entry: AuditEntry) {
@@ -29,12 +47,24 @@ function AuditRow(entry: AuditEntry) {
       <td className={`${tdClass} align-top whitespace-nowrap`}>
         <time dateTime={entry.created_at}>{formatDateTime(entry.created_at)}</time>
       </td>
-      <td className={`${tdClass} max-w-[24rem] align-top`}>
+      <td className={`${tdClass} max-w-[14rem] align-top`}>
+        {entry.actor ? (
+          <>
+            <p className="font-medium break-all text-slate-900">{entry.actor.username}</p>
+            <p className="mt-0.5 text-xs break-all text-slate-500">{entry.actor.email}</p>
+          </>
+        ) : (
+          <p className="text-slate-500">System</p>
+        )}
+      </td>
+      <td className={`${tdClass} max-w-[20rem] align-top`}>
         <p className="font-medium text-slate-900">{entry.summary}</p>
-        <p className="mt-0.5 text-xs text-slate-500">
-          {entry.actor ? <span className="break-all">{entry.actor.email}</span> : 'System'}
-          {' · '}
-          <code className="font-mono">{entry.action}</code>
+        <code className="mt-0.5 block font-mono text-xs text-slate-500">{entry.action}</code>
+      </td>
+      <td className={`${tdClass} max-w-[12rem] align-top`}>
+        <p className="text-slate-900">{humanize(entry.entity_type)}</p>
+        <p className="mt-0.5 text-xs break-all text-slate-500">
+          {entry.entity_label ?? `#${entry.entity_id.slice(0, 8)}`}
         </p>
       </td>
       <td className={`${tdClass} min-w-[16rem] align-top`}>
@@ -47,32 +77,25 @@ function AuditRow(entry: AuditEntry) {
 /** The audit tab. */
 export function AuditPanel() {
   const params = useListParams(filters);
-  const range = useDateRangeParams();
-  const query = useAuditLog({ ...params.filter, ...range.values });
+  const query = useAuditLog(params.filter);
+  const exporter = useServerCsv(API.admin.exportAudit, params.filter, 'audit');
   return (
-    <div className="space-y-4">
-      <DateRangeFields
-        legend="Audit dates"
-        from={range.values.from}
-        to={range.values.to}
-        onChange={range.set}
-      />
-      <AdminList
-        title="Audit log"
-        query={query}
-        params={params}
-        items={(data) => data.entries}
-        pager={{ label: 'Audit pages', noun: 'entries' }}
-        table={{ label: 'Audit log', columns, minWidth: 'min-w-[48rem]', row: AuditRow }}
-        loadingLabel="Loading audit log…"
-        empty={{
-          icon: History,
-          title: 'No changes recorded yet',
-          description: 'Changes made by admins are recorded here.',
-          noMatchTitle: 'No entries found',
-          noMatchDescription: 'No audit entry matches these filters.',
-        }}
-      />
-    </div>
+    <AdminList
+      title="Audit log"
+      query={query}
+      params={params}
+      items={(data) => data.entries}
+      pager={{ label: 'Audit pages', noun: 'entries' }}
+      table={{ label: 'Audit log', columns, minWidth: 'min-w-[64rem]', row: AuditRow }}
+      loadingLabel="Loading audit log…"
+      exporter={exporter}
+      empty={{
+        icon: History,
+        title: 'No changes recorded yet',
+        description: 'Changes made by admins are recorded here.',
+        noMatchTitle: 'No entries found',
+        noMatchDescription: 'No audit entry matches these filters.',
+      }}
+    />
   );
 }

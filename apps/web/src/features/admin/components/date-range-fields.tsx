@@ -1,6 +1,6 @@
 /**
  * A From / To date range (UTC calendar days, `YYYY-MM-DD`) kept in the URL query (`from`, `to`),
- * and its two date inputs with quick ranges. Used by the health dashboard and the audit log.
+ * and its two date inputs with quick ranges. Used by the health dashboard.
  */
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
