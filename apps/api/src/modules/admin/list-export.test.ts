@@ -307,3 +307,16 @@ describe('GET /admin/audit sort and export', () => {
     expect((await get('/admin/audit/export', {})).statusCode).toBe(401);
   });
 });
+
+describe('exports whose first batch the database refuses', () => {
+  it('answer 400 with a JSON error instead of a 200 cut short (a date at the end of year 9999)', async () => {
+    for (const list of ['users', 'orders', 'audit']) {
+      const res = await get(`/admin/${list}/export?to=9999-12-31`);
+      expect(res.statusCode, list).toBe(400);
+      expect(res.json(), list).toMatchObject({
+        error: expect.any(String),
+        code: expect.any(String),
+      });
+    }
+  });
+});
