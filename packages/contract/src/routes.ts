@@ -485,11 +485,12 @@ export const API = {
     list: endpoint({
       method: 'GET',
       path: '/changelog',
-      summary: 'Published entries, newest release first, 10 a page (spec §7, §9)',
+      summary:
+        'Published entries, newest release first, 10 a page (spec §7, §9); with an ETag, 304 when If-None-Match matches',
       tag: 'changelog',
       access: 'public',
       query: changelogQuerySchema,
-      responses: { 200: changelogResponseSchema, ...errors(400) },
+      responses: { 200: changelogResponseSchema, 304: null, ...errors(400) },
       cache: 'public',
     }),
     latest: endpoint({

@@ -10,7 +10,7 @@ import { isUniqueViolation } from '../../lib/db-errors.js';
 import { conflict, notFound } from '../../lib/http-error.js';
 import { recordAudit } from '../audit/service.js';
 import { insertEntry, listAllEntries, lockEntry, updateEntry } from './repository.js';
-import { toChangelogEntry as toPublicEntry } from './service.js';
+import { changeChangelog, toChangelogEntry as toPublicEntry } from './service.js';
 
 /** An entry as admins see it: the public shape with when it was archived. */
 const toChangelogEntry = (row: ChangelogEntryRow): ChangelogEntry => ({
@@ -67,7 +67,7 @@ export async function createChangelogEntry(
   input: EntryFields,
 ): Promise<ChangelogEntry> {
   return versionUnique(() =>
-    ctx.db.transaction(async (tx) => {
+    changeChangelog(ctx, async (tx) => {
       const row = await insertEntry(tx, columns(input) as Parameters<typeof insertEntry>[1]);
       await recordAudit(tx, {
         actorId: actor.id,
@@ -94,7 +94,7 @@ export async function updateChangelogEntry(
   input: Partial<EntryFields>,
 ): Promise<ChangelogEntry> {
   return versionUnique(() =>
-    ctx.db.transaction(async (tx) => {
+    changeChangelog(ctx, async (tx) => {
       const before = await lockEntry(tx, id);
       if (!before) throw notFound('changelogNotFound');
       const now = ctx.now();

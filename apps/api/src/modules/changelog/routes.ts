@@ -3,13 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import { API } from '@flockr/contract';
 import type { AppContext } from '../../context.js';
 import { route } from '../../plugins/route.js';
-import { entryByVersion, latestEntry, publishedPage, recordView, search } from './service.js';
+import { sendMemoryAnswer } from '../../plugins/send-answer.js';
+import { entryByVersion, latestEntry, publishedPageAnswer, recordView, search } from './service.js';
 
 /** Registers the changelog routes on `app`. */
 export function changelogRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
-    route(app, API.changelog.list, async ({ query }) =>
-      publishedPage(ctx, query.page, query.limit),
+    route(app, API.changelog.list, async ({ query, request }, reply) =>
+      sendMemoryAnswer(request, reply, await publishedPageAnswer(ctx, query.page, query.limit)),
     );
     route(app, API.changelog.latest, async () => ({ entry: await latestEntry(ctx) }));
     route(app, API.changelog.search, async ({ query }) => ({

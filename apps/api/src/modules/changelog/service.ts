@@ -4,6 +4,8 @@ import type { ChangelogEntry, ChangelogResponse, VersionNotes } from '@flockr/co
 import type { AppContext } from '../../context.js';
 import type { ChangelogEntryRow } from '../../db/schema.js';
 import { notFound } from '../../lib/http-error.js';
+import { MemoryAnswers, type MemoryAnswer } from '../../lib/memory-answers.js';
+import type { Executor } from '../../db/client.js';
 import {
   findLatestPublished,
   listPublished,
@@ -36,6 +38,66 @@ export async function publishedPage(
 ): Promise<ChangelogResponse> {
   const { rows, total } = await listPublished(ctx.db, page, limit);
   return { changelog: rows.map(toChangelogEntry), pagination: paginate(total, page, limit) };
+}
+
+/** The topic changelog changes publish (db/changes.ts). */
+export const CHANGELOG_TOPIC = 'changelog';
+
+/**
+ * How long a page kept in memory may show an old view count (ms): views are counted without
+ * clearing the copies (a reader's view is not worth every instance reloading).
+ */
+export const CHANGELOG_VIEWS_MAX_AGE_MS = 30_000;
+
+/** Pages kept at most per instance (first pages and page sizes people actually ask for). */
+const CHANGELOG_PAGES_KEPT = 50;
+
+const pageCopies = new WeakMap<AppContext, MemoryAnswers>();
+
+/** The changelog pages of app `ctx` kept in memory, subscribed to the change feed. */
+function pagesOf(ctx: AppContext): MemoryAnswers {
+  let pages = pageCopies.get(ctx);
+  if (!pages) {
+    const created = new MemoryAnswers(
+      { maxAgeMs: CHANGELOG_VIEWS_MAX_AGE_MS, maxKeys: CHANGELOG_PAGES_KEPT },
+      () => ctx.now().getTime(),
+    );
+    ctx.changes.subscribe((topic) => {
+      if (topic === null || topic === CHANGELOG_TOPIC) created.clear();
+    });
+    pageCopies.set(ctx, created);
+    pages = created;
+  }
+  return pages;
+}
+
+/**
+ * `GET /changelog?page&limit` as JSON text with its ETag, from memory (docs/architecture.md
+ * "Caches"): cleared when an admin changes an entry, reloaded after CHANGELOG_VIEWS_MAX_AGE_MS.
+ */
+export function publishedPageAnswer(
+  ctx: AppContext,
+  page: number,
+  limit: number,
+): Promise<MemoryAnswer> {
+  return pagesOf(ctx).get(`${page}:${limit}`, () => publishedPage(ctx, page, limit));
+}
+
+/**
+ * Runs a changelog change in one transaction, publishes the changelog topic inside it (other
+ * instances drop their pages when it commits) and drops this instance's pages after the commit.
+ */
+export async function changeChangelog<T>(
+  ctx: AppContext,
+  change: (tx: Executor) => Promise<T>,
+): Promise<T> {
+  const result = await ctx.db.transaction(async (tx) => {
+    const value = await change(tx);
+    await ctx.changes.publish(tx, CHANGELOG_TOPIC);
+    return value;
+  });
+  pagesOf(ctx).clear();
+  return result;
 }
 
 /** `GET /changelog/latest`. @throws 404 when nothing is published. */

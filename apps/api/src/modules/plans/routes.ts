@@ -1,22 +1,19 @@
 /**
  * Plan routes (spec §7): the public catalogue `GET /subscriptions/plans`, sent from memory with a
- * strong ETag; a request whose If-None-Match matches gets 304 without a body (RFC 9110 §13.1.2).
+ * strong ETag and 304 on a match (plugins/send-answer.ts).
  */
 import type { FastifyInstance } from 'fastify';
-import fresh from 'fresh';
 import { API } from '@flockr/contract';
 import type { AppContext } from '../../context.js';
 import { route } from '../../plugins/route.js';
+import { sendMemoryAnswer } from '../../plugins/send-answer.js';
 import { catalogAnswer } from './service.js';
 
 /** Registers the plan routes on `app`. */
 export function planRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
-    route(app, API.subscriptions.plans, async ({ request }, reply) => {
-      const { body, etag } = await catalogAnswer(ctx);
-      reply.header('etag', etag);
-      if (fresh(request.headers, { etag })) return reply.status(304).send();
-      return reply.type('application/json; charset=utf-8').send(body);
-    });
+    route(app, API.subscriptions.plans, async ({ request }, reply) =>
+      sendMemoryAnswer(request, reply, await catalogAnswer(ctx)),
+    );
   };
 }

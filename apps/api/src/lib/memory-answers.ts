@@ -1,0 +1,60 @@
+/**
+ * Public answers kept in memory as the exact bytes sent, with a strong ETag (docs/architecture.md
+ * "Caches"): the plan catalogue and the changelog pages. A service that changes their data clears
+ * this instance's copy after its transaction commits and publishes the topic, which clears every
+ * other instance's copy (db/changes.ts).
+ *
+ * A copy is kept as a promise from the moment its load starts, and clearing drops that promise: a
+ * load that was running when the data changed still answers the callers that were waiting for it,
+ * but is never handed to anyone who asks after the change. A failed load is not kept.
+ */
+import { createHash } from 'node:crypto';
+
+/** An answer ready to send: the JSON text and its strong ETag (RFC 9110 §8.8.3). */
+export interface MemoryAnswer {
+  body: string;
+  etag: string;
+}
+
+/** Limits of one cache: how long a copy may serve (ms), and how many keys it keeps. */
+export interface MemoryAnswerLimits {
+  /** A copy older than this is loaded again (for figures that change without a topic). */
+  maxAgeMs?: number;
+  /** Keys kept at most; past this an answer is loaded and sent without being kept. */
+  maxKeys?: number;
+}
+
+/** One instance's copies of one kind of answer, by key (e.g. the page asked for). */
+export class MemoryAnswers {
+  private readonly copies = new Map<string, { answer: Promise<MemoryAnswer>; at: number }>();
+
+  constructor(
+    private readonly limits: MemoryAnswerLimits = {},
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** The answer for `key`, loading it with `load` when there is no fresh copy. */
+  get(key: string, load: () => Promise<unknown>): Promise<MemoryAnswer> {
+    const copy = this.copies.get(key);
+    const maxAge = this.limits.maxAgeMs ?? Number.POSITIVE_INFINITY;
+    if (copy && this.now() - copy.at < maxAge) return copy.answer;
+    const answer = load().then((value) => {
+      const body = JSON.stringify(value);
+      const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+      return { body, etag };
+    });
+    if (copy || this.copies.size < (this.limits.maxKeys ?? Number.POSITIVE_INFINITY)) {
+      const kept = { answer, at: this.now() };
+      this.copies.set(key, kept);
+      answer.catch(() => {
+        if (this.copies.get(key) === kept) this.copies.delete(key);
+      });
+    }
+    return answer;
+  }
+
+  /** Forgets every copy (the data changed, or notices may have been missed). */
+  clear(): void {
+    this.copies.clear();
+  }
+}
