@@ -5,7 +5,6 @@
  * Every change is audited in the same transaction and applies on the user's next request.
  */
 import {
-  csvLine,
   paginate,
   type AdminUsersExportQuery,
   type AdminUsersResponse,
@@ -16,7 +15,7 @@ import {
   type UserStatus,
 } from '@flockr/contract';
 import type { AppContext } from '../../context.js';
-import { EXPORT_BATCH_SIZE } from '../../lib/export.js';
+import { csvBatches } from '../../lib/export.js';
 import type { UserRow } from '../../db/schema.js';
 import { forbidden, notFound } from '../../lib/http-error.js';
 import { utcDay } from '../../lib/preview-text.js';
@@ -82,14 +81,12 @@ export async function* usersCsv(
   query: AdminUsersExportQuery,
 ): AsyncGenerator<string> {
   const { sort, dir, ...filter } = query;
-  yield csvLine(USERS_CSV_HEADER);
-  let afterId: string | undefined;
-  for (;;) {
-    const rows = await userBatch(ctx.db, filter, { sort, dir }, afterId, EXPORT_BATCH_SIZE);
-    if (rows.length === 0) return;
-    let chunk = '';
-    for (const u of await userViews(ctx.db, rows, ctx.now())) {
-      chunk += csvLine([
+  yield* csvBatches(
+    USERS_CSV_HEADER,
+    (afterId, limit) => userBatch(ctx.db, filter, { sort, dir }, afterId, limit),
+    (row) => row.id,
+    async (rows) =>
+      (await userViews(ctx.db, rows, ctx.now())).map((u) => [
         u.id,
         u.username,
         u.email,
@@ -101,12 +98,8 @@ export async function* usersCsv(
         u.subscription?.status,
         u.subscription?.expires_at,
         u.created_at,
-      ]);
-    }
-    yield chunk;
-    if (rows.length < EXPORT_BATCH_SIZE) return;
-    afterId = rows.at(-1)!.id;
-  }
+      ]),
+  );
 }
 
 /** The user `id` as the API shows it. @throws 404 NOT_FOUND. */

@@ -5,7 +5,6 @@
  */
 import {
   auditSentence,
-  csvLine,
   paginate,
   type AuditEntry,
   type AuditExportQuery,
@@ -14,7 +13,7 @@ import {
   type SortDirection,
 } from '@flockr/contract';
 import type { Executor } from '../../db/client.js';
-import { EXPORT_BATCH_SIZE } from '../../lib/export.js';
+import { csvBatches } from '../../lib/export.js';
 import {
   auditBatch,
   insertAuditRow,
@@ -137,29 +136,25 @@ const jsonCell = (value: unknown) =>
 export async function* auditCsv(db: Executor, query: AuditExportQuery): AsyncGenerator<string> {
   const filter = auditFilter(query);
   const sort = { sort: query.sort, dir: query.dir };
-  yield csvLine(AUDIT_CSV_HEADER);
-  let afterId: string | undefined;
-  for (;;) {
-    const rows = await auditBatch(db, filter, sort, afterId, EXPORT_BATCH_SIZE);
-    if (rows.length === 0) return;
-    let chunk = '';
-    for (const e of rows.map(auditView)) {
-      chunk += csvLine([
-        e.id,
-        e.created_at,
-        e.actor?.username,
-        e.actor?.email,
-        e.action,
-        e.entity_type,
-        e.entity_id,
-        e.entity_label,
-        e.summary,
-        jsonCell(e.before),
-        jsonCell(e.after),
-      ]);
-    }
-    yield chunk;
-    if (rows.length < EXPORT_BATCH_SIZE) return;
-    afterId = rows.at(-1)!.entry.id;
-  }
+  yield* csvBatches(
+    AUDIT_CSV_HEADER,
+    (afterId, limit) => auditBatch(db, filter, sort, afterId, limit),
+    (row) => row.entry.id,
+    (rows) =>
+      rows
+        .map(auditView)
+        .map((e) => [
+          e.id,
+          e.created_at,
+          e.actor?.username,
+          e.actor?.email,
+          e.action,
+          e.entity_type,
+          e.entity_id,
+          e.entity_label,
+          e.summary,
+          jsonCell(e.before),
+          jsonCell(e.after),
+        ]),
+  );
 }

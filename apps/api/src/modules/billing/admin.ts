@@ -5,7 +5,6 @@
  */
 import {
   API_ERRORS,
-  csvLine,
   currencyDigits,
   paginate,
   toMajorUnits,
@@ -21,7 +20,7 @@ import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import type { UserRow } from '../../db/schema.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
-import { EXPORT_BATCH_SIZE } from '../../lib/export.js';
+import { csvBatches } from '../../lib/export.js';
 import { recordAudit } from '../audit/service.js';
 import {
   figureTotals,
@@ -102,40 +101,29 @@ export async function* ordersCsv(
 ): AsyncGenerator<string> {
   const { sort, dir, ...filter } = query;
   const now = ctx.now();
-  yield csvLine(ORDERS_CSV_HEADER);
-  let afterId: string | undefined;
-  for (;;) {
-    const rows = await orderListingBatch(
-      ctx.db,
-      ctx.payments.name,
-      filter,
-      { sort, dir },
-      afterId,
-      EXPORT_BATCH_SIZE,
-      now,
-    );
-    if (rows.length === 0) return;
-    let chunk = '';
-    for (const row of rows) {
-      const o = toAdminOrder(row, ctx.config.publicUrl, now);
-      chunk += csvLine([
-        o.id,
-        o.created_at,
-        o.user.username,
-        o.user.email,
-        o.plan.name,
-        o.duration_months,
-        o.amount.toFixed(currencyDigits(o.currency)),
-        o.currency,
-        o.status,
-        o.completed_at,
-        o.admin_note,
-      ]);
-    }
-    yield chunk;
-    if (rows.length < EXPORT_BATCH_SIZE) return;
-    afterId = rows.at(-1)!.order.id;
-  }
+  yield* csvBatches(
+    ORDERS_CSV_HEADER,
+    (afterId, limit) =>
+      orderListingBatch(ctx.db, ctx.payments.name, filter, { sort, dir }, afterId, limit, now),
+    (row) => row.order.id,
+    (rows) =>
+      rows.map((row) => {
+        const o = toAdminOrder(row, ctx.config.publicUrl, now);
+        return [
+          o.id,
+          o.created_at,
+          o.user.username,
+          o.user.email,
+          o.plan.name,
+          o.duration_months,
+          o.amount.toFixed(currencyDigits(o.currency)),
+          o.currency,
+          o.status,
+          o.completed_at,
+          o.admin_note,
+        ];
+      }),
+  );
 }
 
 async function adminOrder(ctx: AppContext, id: string): Promise<AdminOrder> {
