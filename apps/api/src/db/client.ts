@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -27,6 +27,17 @@ const PGLITE_EXTENSIONS = { pg_trgm };
 type Schema = typeof schema;
 /** A Drizzle database or an open transaction: repositories accept either. */
 export type Executor = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+
+/**
+ * The rows of a raw statement run with `db`, typed as `T` by the caller (node-postgres and PGlite
+ * both answer `{ rows }`; numbers from count/sum may arrive as text).
+ */
+export async function rowsOf<T = Record<string, unknown>>(
+  db: Executor,
+  statement: SQL,
+): Promise<T[]> {
+  return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
+}
 
 /** An open database: the Drizzle handle, which engine it is, and how to close it. */
 export interface Database {

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userPageQuery } from '../modules/accounts/repository.js';
 import { orderPageQuery } from '../modules/billing/repository.js';
 import { createHarness, registerUser, type Harness } from '../test/harness.js';
+import { rowsOf } from './client.js';
 import { users } from './schema.js';
 
 /** Users added in bulk: past the exact-count limit. */
@@ -44,10 +45,8 @@ async function planOf(statement: SQL, bitmapOnly = false): Promise<string> {
   return h.db.transaction(async (tx) => {
     await tx.execute(sql`set local enable_seqscan = off`);
     if (bitmapOnly) await tx.execute(sql`set local enable_indexscan = off`);
-    const result = (await tx.execute(sql`explain ${statement}`)) as unknown as {
-      rows: Record<string, string>[];
-    };
-    return result.rows.map((r) => Object.values(r)[0]).join('\n');
+    const rows = await rowsOf<Record<string, string>>(tx, sql`explain ${statement}`);
+    return rows.map((r) => Object.values(r)[0]).join('\n');
   });
 }
 

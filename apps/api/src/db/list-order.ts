@@ -6,7 +6,7 @@
  */
 import { asc, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { EXACT_COUNT_LIMIT, type SortDirection } from '@flockr/contract';
-import type { Executor } from './client.js';
+import { rowsOf, type Executor } from './client.js';
 
 /** The sort of a list: its key expression and direction. */
 export interface ListOrder {
@@ -48,11 +48,6 @@ export function withinDates(column: AnyColumn, from?: string, to?: string): SQL 
 
 /** A list query's row source, built afresh on each call (query builders are changed in place). */
 type RowQuery = () => { getSQL(): SQL };
-
-/** The rows of a raw statement (node-postgres and PGlite both answer `{ rows }`). */
-async function rowsOf(db: Executor, statement: SQL): Promise<Record<string, unknown>[]> {
-  return ((await db.execute(statement)) as unknown as { rows: Record<string, unknown>[] }).rows;
-}
 
 /**
  * How many rows `query` selects: counted exactly up to EXACT_COUNT_LIMIT (reading at most that

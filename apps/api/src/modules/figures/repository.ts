@@ -1,6 +1,6 @@
 /** Data access for the business figures (modules/figures/service.ts): add to them, sum them. */
 import { and, eq, gte, inArray, like, lt, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import { rowsOf, type Executor } from '../../db/client.js';
 import { figures } from '../../db/schema.js';
 
 /** One change of a figure: `delta` added to `name` on UTC day `day` (`YYYY-MM-DD`). */
@@ -81,7 +81,9 @@ export async function figurePerDay(
  * migration 0007's backfill.
  */
 export async function computeFiguresFromRows(db: Executor): Promise<FigureDelta[]> {
-  const result = await db.execute(sql`
+  const rows = await rowsOf<{ name: string; day: string; delta: string | number }>(
+    db,
+    sql`
     select 'signups' as name, (created_at at time zone 'UTC')::date::text as day, count(*)::bigint as delta
       from users group by 2
     union all
@@ -101,11 +103,8 @@ export async function computeFiguresFromRows(db: Executor): Promise<FigureDelta[
       from orders where status = 'COMPLETED' group by currency, plan_id, 2
     union all
     select 'subscriptions', (created_at at time zone 'UTC')::date::text, count(*)
-      from subscriptions group by 2`);
-  // node-postgres and PGlite both answer { rows }.
-  const { rows } = result as unknown as {
-    rows: { name: string; day: string; delta: string | number }[];
-  };
+      from subscriptions group by 2`,
+  );
   return rows.map((r) => ({ name: r.name, day: r.day, delta: Number(r.delta) }));
 }
 
