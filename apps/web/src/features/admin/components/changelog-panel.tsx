@@ -3,13 +3,14 @@
  * per entry Edit, Publish or Unpublish, and Archive or Restore (entries are never deleted);
  * "New entry" opens the form with a live markdown preview.
  */
-import { Archive, ArchiveRestore, EyeOff, Pencil, Plus, ScrollText, Send } from 'lucide-react';
+import { EyeOff, Plus, ScrollText, Send } from 'lucide-react';
 import type { AdminChangelogEntry } from '@flockr/contract';
 import { Button } from '../../../components/ui/button';
 import { formatCalendarDate } from '../../../lib/format';
 import { useAdminChangelog, useUpdateChangelogEntry } from '../api/changelog';
 import { AdminList, useEditor } from './admin-list';
 import { tdClass } from './admin-table';
+import { ArchiveActions } from './archive-actions';
 import { PublishedBadge } from './badges';
 import { ChangelogForm } from './changelog-form';
 import { useListParams } from './list-params';
@@ -59,67 +60,39 @@ function EntryRow({
       </td>
       <td className={`${tdClass} text-right tabular-nums`}>{entry.view_count}</td>
       <td className={`${tdClass} text-right`}>
-        <div className="flex justify-end gap-1 whitespace-nowrap">
-          {archived ? (
+        <ArchiveActions
+          version={entry.version}
+          archived={archived}
+          busy={busy}
+          onEdit={() => onEdit(entry)}
+          onArchive={() => act({ archived: true })}
+          onRestore={() => act({ archived: false })}
+        >
+          {entry.is_published ? (
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label={`Unpublish version ${entry.version}`}
+              icon={<EyeOff aria-hidden="true" className="size-4" />}
+              disabled={busy}
+              onClick={() => act({ is_published: false })}
+            >
+              Unpublish
+            </Button>
+          ) : (
             <Button
               variant="secondary"
               size="sm"
-              aria-label={`Restore version ${entry.version}`}
-              icon={<ArchiveRestore aria-hidden="true" className="size-4" />}
+              aria-label={`Publish version ${entry.version}`}
+              icon={<Send aria-hidden="true" className="size-4" />}
+              loading={busy && change.variables.is_published === true}
               disabled={busy}
-              onClick={() => act({ archived: false })}
+              onClick={() => act({ is_published: true })}
             >
-              Restore
+              Publish
             </Button>
-          ) : (
-            <>
-              <Button
-                variant="ghost"
-                size="sm"
-                aria-label={`Edit version ${entry.version}`}
-                icon={<Pencil aria-hidden="true" className="size-4" />}
-                disabled={busy}
-                onClick={() => onEdit(entry)}
-              >
-                Edit
-              </Button>
-              {entry.is_published ? (
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  aria-label={`Unpublish version ${entry.version}`}
-                  icon={<EyeOff aria-hidden="true" className="size-4" />}
-                  disabled={busy}
-                  onClick={() => act({ is_published: false })}
-                >
-                  Unpublish
-                </Button>
-              ) : (
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  aria-label={`Publish version ${entry.version}`}
-                  icon={<Send aria-hidden="true" className="size-4" />}
-                  loading={busy && change.variables.is_published === true}
-                  disabled={busy}
-                  onClick={() => act({ is_published: true })}
-                >
-                  Publish
-                </Button>
-              )}
-              <Button
-                variant="ghost"
-                size="sm"
-                aria-label={`Archive version ${entry.version}`}
-                icon={<Archive aria-hidden="true" className="size-4" />}
-                disabled={busy}
-                onClick={() => act({ archived: true })}
-              >
-                Archive
-              </Button>
-            </>
           )}
-        </div>
+        </ArchiveActions>
       </td>
     </tr>
   );

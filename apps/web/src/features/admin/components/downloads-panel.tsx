@@ -5,23 +5,16 @@
  */
 import { useState } from 'react';
 import * as RadixSwitch from '@radix-ui/react-switch';
-import {
-  Archive,
-  ArchiveRestore,
-  ExternalLink,
-  HardDrive,
-  PackagePlus,
-  Pencil,
-} from 'lucide-react';
+import { ExternalLink, HardDrive, PackagePlus } from 'lucide-react';
 import type { AdminRelease as AdminDownload } from '@flockr/contract';
 import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
 import { formatCalendarDate } from '../../../lib/format';
 import { useAdminReleases, useSetReleaseActive, useUpdateRelease } from '../api/downloads';
 import { latestError } from '../api/hooks';
 import { ReleaseEditDialog } from './release-edit-dialog';
 import { AdminList, useEditor } from './admin-list';
 import { tdClass } from './admin-table';
+import { ArchiveActions } from './archive-actions';
 import { DownloadForm } from './download-form';
 import { useListParams } from './list-params';
 import { releaseCsv, releaseFilters, releaseLocal } from './local-lists';
@@ -119,43 +112,14 @@ function DownloadRow({
         )}
       </td>
       <td className={`${tdClass} text-right`}>
-        <div className="flex justify-end gap-1 whitespace-nowrap">
-          {archived ? (
-            <Button
-              variant="secondary"
-              size="sm"
-              aria-label={`Restore version ${download.version}`}
-              icon={<ArchiveRestore aria-hidden="true" className="size-4" />}
-              disabled={updating}
-              onClick={() => actions.update.mutate({ id: download.id, archived: false })}
-            >
-              Restore
-            </Button>
-          ) : (
-            <>
-              <Button
-                variant="ghost"
-                size="sm"
-                aria-label={`Edit version ${download.version}`}
-                icon={<Pencil aria-hidden="true" className="size-4" />}
-                disabled={updating}
-                onClick={() => actions.onEdit(download)}
-              >
-                Edit
-              </Button>
-              <Button
-                variant="ghost"
-                size="sm"
-                aria-label={`Archive version ${download.version}`}
-                icon={<Archive aria-hidden="true" className="size-4" />}
-                disabled={updating}
-                onClick={() => actions.update.mutate({ id: download.id, archived: true })}
-              >
-                Archive
-              </Button>
-            </>
-          )}
-        </div>
+        <ArchiveActions
+          version={download.version}
+          archived={archived}
+          busy={updating}
+          onEdit={() => actions.onEdit(download)}
+          onArchive={() => actions.update.mutate({ id: download.id, archived: true })}
+          onRestore={() => actions.update.mutate({ id: download.id, archived: false })}
+        />
       </td>
     </tr>
   );
