@@ -62,3 +62,10 @@ export function humanize(value: string): string {
     .map((w) => (w ? w[0]!.toUpperCase() + w.slice(1) : w))
     .join(' ');
 }
+
+const counts = new Intl.NumberFormat('en-US');
+
+/** A count with thousands separators: 1234567 → '1,234,567'. */
+export function formatCount(n: number): string {
+  return counts.format(n);
+}

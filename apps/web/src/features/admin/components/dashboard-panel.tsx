@@ -6,20 +6,13 @@
 import type { ReactNode } from 'react';
 import { DASHBOARD_RECENT_COUNT, formatMoney, type Stats } from '@flockr/contract';
 import { Card, CardHeader } from '../../../components/ui/card';
-import { formatDate, formatDateTime } from '../../../lib/format';
+import { formatCount, formatDate, formatDateTime } from '../../../lib/format';
 import { useAdminStats, useDailyStats } from '../api/stats';
 import { UserStatusBadge } from './badges';
 import { DailyChart } from './daily-chart';
 import { HealthPanel } from './health-panel';
 import { ItemList, orderItem } from './item-list';
 import { QueryView } from './query-view';
-
-const countFormat = new Intl.NumberFormat('en-US');
-
-/** Formats a whole count with thousands separators. */
-function formatCount(value: number): string {
-  return countFormat.format(value);
-}
 
 /** Formats money for an axis tick, compactly (e.g. '$1.2K'). */
 function compactMoney(value: number, currency: string): string {

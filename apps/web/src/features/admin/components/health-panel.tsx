@@ -8,12 +8,11 @@ import type { ReactNode } from 'react';
 import { formatMoney, type BusinessHealth } from '@flockr/contract';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { cn } from '../../../components/ui/cn';
-import { formatCalendarDate } from '../../../lib/format';
+import { formatCalendarDate, formatCount } from '../../../lib/format';
 import { useBusinessHealth } from '../api/guardrails';
 import { DateRangeFields, useDateRangeParams } from './date-range-fields';
 import { QueryView } from './query-view';
 
-const count = new Intl.NumberFormat('en-US');
 const percent = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 0 });
 const monthFormat = new Intl.DateTimeFormat('en-US', {
   month: 'short',
@@ -59,20 +58,20 @@ function Figures({ health }: { health: BusinessHealth }) {
             : `${monthLabel(last.month)}: ${changeText(last.change)} on the month before`
           : null}
       </Figure>
-      <Figure label="New vs lapsed" value={`${count.format(health.subscribers.new)} new`}>
-        {count.format(health.subscribers.lapsed)} lapsed · net {net > 0 ? '+' : ''}
-        {count.format(net)}
+      <Figure label="New vs lapsed" value={`${formatCount(health.subscribers.new)} new`}>
+        {formatCount(health.subscribers.lapsed)} lapsed · net {net > 0 ? '+' : ''}
+        {formatCount(net)}
       </Figure>
-      <Figure label="Ending in 7 days" value={count.format(week?.ending ?? 0)}>
-        {count.format(week?.set_to_end ?? 0)} set to end · {count.format(month?.ending ?? 0)} in 30
-        days ({count.format(month?.set_to_end ?? 0)} set to end)
+      <Figure label="Ending in 7 days" value={formatCount(week?.ending ?? 0)}>
+        {formatCount(week?.set_to_end ?? 0)} set to end · {formatCount(month?.ending ?? 0)} in 30
+        days ({formatCount(month?.set_to_end ?? 0)} set to end)
       </Figure>
       <Figure
         label="Orders paid"
         value={health.pending.paid_rate === null ? '—' : percent.format(health.pending.paid_rate)}
       >
-        {count.format(health.pending.paid)} of {count.format(health.pending.placed)} placed ·{' '}
-        {count.format(health.pending.open_now)} waiting now
+        {formatCount(health.pending.paid)} of {formatCount(health.pending.placed)} placed ·{' '}
+        {formatCount(health.pending.open_now)} waiting now
       </Figure>
     </dl>
   );
@@ -125,7 +124,7 @@ function RevenueByMonth({ health }: { health: BusinessHealth }) {
                     />
                   </div>
                 </td>
-                <td className="py-2 pr-3 text-right tabular-nums">{count.format(m.orders)}</td>
+                <td className="py-2 pr-3 text-right tabular-nums">{formatCount(m.orders)}</td>
                 <td
                   className={cn(
                     'py-2 text-right whitespace-nowrap tabular-nums',
@@ -156,7 +155,7 @@ function ActiveByPlan({ health }: { health: BusinessHealth }) {
             <div className="flex justify-between gap-3 text-sm">
               <span className="font-medium text-slate-900">{p.plan_name}</span>
               <span className="tabular-nums text-slate-700">
-                {count.format(p.active)}
+                {formatCount(p.active)}
                 {total > 0 ? ` · ${percent.format(p.active / total)}` : ''}
               </span>
             </div>
@@ -169,7 +168,7 @@ function ActiveByPlan({ health }: { health: BusinessHealth }) {
           </li>
         ))}
         <li className="border-t border-slate-100 pt-3 text-sm text-slate-600">
-          {count.format(total)} active in all
+          {formatCount(total)} active in all
         </li>
       </ul>
     </Card>

@@ -1,10 +1,6 @@
 /** Previous / Next paging with "Page X of Y" (admin lists; pages start at 1). */
 import { Button } from '../../../components/ui/button';
-
-const counts = new Intl.NumberFormat('en-US');
-
-/** 1234567 → '1,234,567'. */
-const formatCount = (n: number) => counts.format(n);
+import { formatCount } from '../../../lib/format';
 
 /** Paging controls; `onPage` receives the page to show. Hidden when there is nothing to page. */
 export function Pager({
