@@ -9,6 +9,7 @@
  * but is never handed to anyone who asks after the change. A failed load is not kept.
  */
 import { createHash } from 'node:crypto';
+import type { AppContext } from '../context.js';
 
 /** An answer ready to send: the JSON text and its strong ETag (RFC 9110 §8.8.3). */
 export interface MemoryAnswer {
@@ -57,4 +58,32 @@ export class MemoryAnswers {
   clear(): void {
     this.copies.clear();
   }
+}
+
+const perApp = new WeakMap<AppContext, Map<string, MemoryAnswers>>();
+
+/**
+ * The answers of app `ctx` kept for `topic`, made on first use with `limits` (their age measured
+ * on the app's clock) and cleared whenever the change feed carries `topic` or breaks.
+ */
+export function memoryAnswersFor(
+  ctx: AppContext,
+  topic: string,
+  limits: MemoryAnswerLimits = {},
+): MemoryAnswers {
+  let topics = perApp.get(ctx);
+  if (!topics) {
+    topics = new Map();
+    perApp.set(ctx, topics);
+  }
+  let answers = topics.get(topic);
+  if (!answers) {
+    const created = new MemoryAnswers(limits, () => ctx.now().getTime());
+    ctx.changes.subscribe((changed) => {
+      if (changed === null || changed === topic) created.clear();
+    });
+    topics.set(topic, created);
+    answers = created;
+  }
+  return answers;
 }

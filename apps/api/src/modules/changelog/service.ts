@@ -4,7 +4,11 @@ import type { ChangelogEntry, ChangelogResponse, VersionNotes } from '@flockr/co
 import type { AppContext } from '../../context.js';
 import type { ChangelogEntryRow } from '../../db/schema.js';
 import { notFound } from '../../lib/http-error.js';
-import { MemoryAnswers, type MemoryAnswer } from '../../lib/memory-answers.js';
+import {
+  memoryAnswersFor,
+  type MemoryAnswer,
+  type MemoryAnswers,
+} from '../../lib/memory-answers.js';
 import type { Executor } from '../../db/client.js';
 import {
   findLatestPublished,
@@ -52,23 +56,12 @@ export const CHANGELOG_VIEWS_MAX_AGE_MS = 30_000;
 /** Pages kept at most per instance (first pages and page sizes people actually ask for). */
 const CHANGELOG_PAGES_KEPT = 50;
 
-const pageCopies = new WeakMap<AppContext, MemoryAnswers>();
-
-/** The changelog pages of app `ctx` kept in memory, subscribed to the change feed. */
+/** The changelog pages of app `ctx` kept in memory, cleared on the changelog topic. */
 function pagesOf(ctx: AppContext): MemoryAnswers {
-  let pages = pageCopies.get(ctx);
-  if (!pages) {
-    const created = new MemoryAnswers(
-      { maxAgeMs: CHANGELOG_VIEWS_MAX_AGE_MS, maxKeys: CHANGELOG_PAGES_KEPT },
-      () => ctx.now().getTime(),
-    );
-    ctx.changes.subscribe((topic) => {
-      if (topic === null || topic === CHANGELOG_TOPIC) created.clear();
-    });
-    pageCopies.set(ctx, created);
-    pages = created;
-  }
-  return pages;
+  return memoryAnswersFor(ctx, CHANGELOG_TOPIC, {
+    maxAgeMs: CHANGELOG_VIEWS_MAX_AGE_MS,
+    maxKeys: CHANGELOG_PAGES_KEPT,
+  });
 }
 
 /**

@@ -18,7 +18,8 @@ import type { PlanRow, UserRow } from '../../db/schema.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { badRequest, conflict, notFound } from '../../lib/http-error.js';
 import { recordAudit } from '../audit/service.js';
-import { catalogOf, PLANS_TOPIC, type CatalogAnswer } from './catalog.js';
+import type { MemoryAnswer } from '../../lib/memory-answers.js';
+import { catalogOf, PLANS_TOPIC } from './catalog.js';
 import {
   countPlans,
   findPlanById,
@@ -63,8 +64,8 @@ export async function publicPlans(ctx: AppContext): Promise<PlansResponse> {
  * `GET /subscriptions/plans` as the bytes to send and their ETag, from this instance's copy
  * (catalog.ts), loaded with {@link publicPlans} when there is none.
  */
-export function catalogAnswer(ctx: AppContext): Promise<CatalogAnswer> {
-  return catalogOf(ctx, () => publicPlans(ctx)).get();
+export function catalogAnswer(ctx: AppContext): Promise<MemoryAnswer> {
+  return catalogOf(ctx).get('', () => publicPlans(ctx));
 }
 
 /**
@@ -77,7 +78,7 @@ async function changePlans<T>(ctx: AppContext, change: (tx: Executor) => Promise
     await ctx.changes.publish(tx, PLANS_TOPIC);
     return value;
   });
-  catalogOf(ctx, () => publicPlans(ctx)).clear();
+  catalogOf(ctx).clear();
   return result;
 }
 
