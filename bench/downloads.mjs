@@ -9,12 +9,12 @@
  * resident memory growth during its runs, and checks a Range request against both.
  * Figures only; no pass/fail. Run `npm run build` first.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { spawn } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { freePort, rssBytes, startProduct, subscribedUser, waitFor } from './lib/server.mjs';
+import { startNginx } from './lib/nginx.mjs';
+import { rssBytes, startProduct, subscribedUser } from './lib/server.mjs';
 import { fmt, median, printTable } from './lib/stats.mjs';
 
 const { values } = parseArgs({
@@ -38,51 +38,6 @@ function largestFile(dir) {
     if (stat.isFile() && stat.size > best.size) best = { size: stat.size, rel: entry };
   }
   return best.rel;
-}
-
-/** Starts nginx serving `root` with sendfile on a free port; resolves with its URL and stop. */
-async function startNginx(root) {
-  const which = spawnSync('sh', ['-c', 'command -v nginx || ls /usr/sbin/nginx'], {
-    encoding: 'utf8',
-  });
-  const bin = which.stdout.trim().split('\n')[0];
-  if (!bin) throw new Error('nginx is not installed: apt-get install nginx');
-  const prefix = mkdtempSync(path.join(os.tmpdir(), 'flockr-nginx-'));
-  const port = await freePort();
-  writeFileSync(
-    path.join(prefix, 'nginx.conf'),
-    `worker_processes auto;
-user ${os.userInfo().username};
-pid ${prefix}/nginx.pid;
-error_log ${prefix}/error.log;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  sendfile on;
-  tcp_nopush on;
-  client_body_temp_path ${prefix}; proxy_temp_path ${prefix}; fastcgi_temp_path ${prefix};
-  uwsgi_temp_path ${prefix}; scgi_temp_path ${prefix};
-  server { listen 127.0.0.1:${port}; root ${root}; location = /ping { return 200; } }
-}
-`,
-  );
-  const child = spawn(
-    bin,
-    ['-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-g', 'daemon off;'],
-    {
-      stdio: 'inherit',
-    },
-  );
-  const url = `http://127.0.0.1:${port}`;
-  await waitFor(`${url}/ping`, 10_000);
-  return {
-    url,
-    stop: async () => {
-      child.kill('SIGQUIT');
-      await new Promise((r) => child.once('exit', r));
-      rmSync(prefix, { recursive: true, force: true });
-    },
-  };
 }
 
 /**
@@ -155,7 +110,7 @@ try {
   ).json();
   const ours = new URL(link.download_url, product.url).toString();
   const stored = largestFile(product.dataDir);
-  nginx = await startNginx(product.dataDir);
+  nginx = await startNginx({ server: `root ${product.dataDir};` });
   const theirs = `${nginx.url}/${stored}`;
 
   const range = 'bytes=1000-1999999';

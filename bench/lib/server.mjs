@@ -45,12 +45,14 @@ export function rssBytes(pid) {
 
 /**
  * Starts the built product. `env` is added to a bench-friendly default (no logs, rate limits out
- * of the way, embedded database in a fresh folder unless DATABASE_URL is given).
+ * of the way, embedded database in a fresh folder unless DATABASE_URL is given); it may be a
+ * function of the server's own URL (e.g. `(url) => ({ PUBLIC_URL: url })`).
  * Resolves with { url, api, pid, dataDir, stop() }.
  */
 export async function startProduct(env = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'flockr-bench-'));
+  const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [SERVER_JS], {
     env: {
       ...process.env,
@@ -64,18 +66,24 @@ export async function startProduct(env = {}) {
       RATE_LIMIT_LOGIN_PER_ACCOUNT: '100000000',
       RATE_LIMIT_LOGIN_PER_DEVICE: '100000000',
       RATE_LIMIT_SENSITIVE_PER_IP: '100000000',
-      ...env,
+      ...(typeof env === 'function' ? env(url) : env),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
-  const url = `http://127.0.0.1:${port}`;
-  await Promise.race([
-    waitFor(`${url}/api/v1/health`),
-    exited.then((code) => {
-      throw new Error(`the server exited with ${code} before answering`);
-    }),
-  ]);
+  try {
+    await Promise.race([
+      waitFor(`${url}/api/v1/health`),
+      exited.then((code) => {
+        throw new Error(`the server exited with ${code} before answering`);
+      }),
+    ]);
+  } catch (error) {
+    child.kill('SIGTERM');
+    await exited;
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     url,
     api: `${url}/api/v1`,
