@@ -48,6 +48,8 @@ async function shoot(page: Page, name: string, fullPage = true) {
 }
 
 test.describe('checkout', () => {
+  // Whole journeys with several screenshots and axe audits each.
+  test.describe.configure({ timeout: 120_000 });
   test('a new buyer checks out, pays in the tab opened on the click, and lands on the thank-you page', async ({
     page,
     context,

@@ -187,6 +187,8 @@ for (const size of [
 ]) {
   test.describe(`after paying at ${size.width} px`, () => {
     test.use({ viewport: { width: size.width, height: size.height } });
+    // Whole journeys with screenshots and axe audits in both themes.
+    test.describe.configure({ timeout: 120_000 });
 
     test('profile and orders say one renewal sentence; stopping reminders says when it ends', async ({
       page,

@@ -59,6 +59,8 @@ for (const scheme of ['light', 'dark'] as const) {
     const tag = scheme === 'light' ? size.name : `${size.name}-dark`;
     test.describe(`${size.name} width, ${scheme}`, () => {
       test.use({ viewport: { width: size.width, height: size.height }, colorScheme: scheme });
+      // Each test visits every route (load, screenshot, axe): more than one page's time.
+      test.describe.configure({ timeout: 180_000 });
 
       test('signed-out routes', async ({ page }) => {
         for (const route of PUBLIC_ROUTES) await check(page, route, `${tag}-out`);

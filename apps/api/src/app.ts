@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -23,6 +24,7 @@ import type { AppConfig } from './config.js';
 import type { AppContext } from './context.js';
 import { localChangeFeed, type ChangeFeed } from './db/changes.js';
 import type { Executor } from './db/client.js';
+import { COMPRESS_MIN_BYTES, CONTENT_CODINGS } from './lib/compressed.js';
 import { PasswordHasher } from './lib/password.js';
 import { TokenService } from './lib/tokens.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
@@ -46,6 +48,8 @@ import { registerCacheControl } from './plugins/cache-control.js';
 import { errorBody, isApiPath, registerErrorHandling } from './plugins/errors.js';
 import { registerRateLimits } from './plugins/rate-limit.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { registerWebApp } from './plugins/web-app.js';
+import type { WebBuild } from './modules/site/pages.js';
 import { route } from './plugins/route.js';
 
 declare module 'fastify' {
@@ -57,8 +61,12 @@ declare module 'fastify' {
   }
 }
 
-/** Where `npm run build -w @flockr/web` puts the web app. */
-const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+/** Where `npm run build -w @flockr/web` puts the web app: browser files and the page renderer. */
+const WEB_APP = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web');
+const WEB_BUILD = {
+  dist: path.join(WEB_APP, 'dist'),
+  serverDist: path.join(WEB_APP, 'dist-server'),
+};
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -71,6 +79,8 @@ export interface BuildAppOptions {
   payments?: PaymentProvider;
   /** Mailer override; defaults to SMTP_URL or the DATA_DIR/outbox writer. */
   mailer?: Mailer;
+  /** The web app's build to serve when `config.serveWeb`; defaults to apps/web's. */
+  web?: WebBuild;
   /** Pino logger options or false (tests). */
   logger?: boolean | Record<string, unknown>;
 }
@@ -137,6 +147,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   registerSecurityHeaders(app);
+  // Answers of 1 KiB and more, compressed for clients that accept it (RFC 9110 §8.4); texts kept
+  // in memory and the web app's files come compressed already. Compressed request bodies are
+  // refused (415) rather than inflated.
+  await app.register(fastifyCompress, {
+    threshold: COMPRESS_MIN_BYTES,
+    encodings: [...CONTENT_CODINGS],
+    globalDecompression: false,
+  });
   await app.register(fastifyCookie);
 
   await app.register(fastifySwagger, {
@@ -154,7 +172,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     transform: jsonSchemaTransform,
   });
 
-  // One @fastify/static instance decorates `reply` (downloads stream from DATA_DIR through it).
+  // One @fastify/static instance decorates `reply` (downloads stream from DATA_DIR through it);
+  // the web app's files are served by a second one (plugins/web-app.ts).
   await app.register(fastifyStatic, { root: path.resolve(config.dataDir), serve: false });
 
   const limits = await registerRateLimits(app, config);
@@ -188,20 +207,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { prefix: API_BASE_PATH },
   );
 
-  const serveWeb = config.serveWeb && existsSync(path.join(WEB_DIST, 'index.html'));
-  if (serveWeb) {
-    await app.register(fastifyStatic, {
-      root: WEB_DIST,
-      decorateReply: false,
-      wildcard: false,
-      index: false,
-    });
-  }
+  const sendDocument =
+    config.serveWeb && existsSync(path.join((options.web ?? WEB_BUILD).dist, 'index.html'))
+      ? await registerWebApp(app, ctx, options.web ?? WEB_BUILD)
+      : null;
 
   app.setNotFoundHandler((request, reply) => {
-    const url = request.url;
-    if (!isApiPath(url) && serveWeb && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', WEB_DIST);
+    if (!isApiPath(request.url) && sendDocument && ['GET', 'HEAD'].includes(request.method)) {
+      return sendDocument(request, reply);
     }
     return reply.status(404).send(errorBody('notFound'));
   });

@@ -1,14 +1,30 @@
-/** Browser entry: mounts the router. */
+/**
+ * Browser entry: mounts the router. A public page arrives rendered by the server with its data
+ * (entry-server.tsx): the data goes into the query cache and React hydrates the HTML in place;
+ * any other page is rendered here from an empty root.
+ */
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { router } from './app/router';
+import { hydrate } from '@tanstack/react-query';
+import { createAppRouter } from './app/router';
+import { queryClient } from './lib/query-client';
+import { readServerState } from './lib/server-state';
+import { ServerViewport } from './lib/use-media-query';
 // Every subset is declared with a unicode-range; a browser fetches only those a page's text uses.
 import '@fontsource-variable/inter/wght.css';
 import './index.css';
 
-createRoot(document.getElementById('root')!).render(
+const container = document.getElementById('root')!;
+const server = readServerState(document);
+if (server) hydrate(queryClient, server.queries);
+const router = await createAppRouter(!!server);
+const app = (
   <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>,
+    <ServerViewport value={{ phone: server?.phone ?? false }}>
+      <RouterProvider router={router} />
+    </ServerViewport>
+  </StrictMode>
 );
+if (server) hydrateRoot(container, app);
+else createRoot(container).render(app);

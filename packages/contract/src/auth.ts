@@ -1,7 +1,6 @@
 /** Auth payloads and answers (spec sections 3, 5 and 7). */
 import { z } from 'zod';
 import {
-  VALIDATION_MESSAGES,
   countryInputSchema,
   countrySchema,
   emailSchema,
@@ -9,6 +8,7 @@ import {
   newPasswordSchema,
   usernameSchema,
 } from './validation.js';
+import { VALIDATION_MESSAGES } from './validation-rules.js';
 import { text } from './text.js';
 import { userSchema } from './users.js';
 

@@ -1,4 +1,4 @@
-/** Shapes shared by several features: ids, timestamps, pagination. */
+/** Shapes shared by several features: ids, timestamps, pagination, the error answer. */
 import { z } from 'zod';
 import { MAX_PAGE_SIZE } from './constants.js';
 
@@ -54,3 +54,15 @@ export function paginate(total: number, page: number, limit: number, estimate = 
 
 /** `{ ok: true }`, for calls whose answer the spec does not show. */
 export const okResponseSchema = z.object({ ok: z.literal(true), message: z.string().optional() });
+
+/**
+ * Body of every error answer: `{ "error": "<text>", "code": "<CODE>" }`. `error` is the text to
+ * show (spec section 8 reads it first); `code` is the stable machine code clients branch on.
+ */
+export const errorResponseSchema = z
+  .object({
+    error: z.string().describe('Human-readable error text, shown as is.'),
+    code: z.string().describe('Stable machine code, e.g. SUBSCRIPTION_REQUIRED (docs/errors.md)'),
+  })
+  .describe('Error answer');
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;

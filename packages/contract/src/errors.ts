@@ -1,79 +1,11 @@
 /**
- * Error catalogue (spec section 8) plus the server's own error texts. Every message a user can
- * see is defined here once; the API answers `{ "error": "<text>" }` with one of them.
+ * Error catalogue: the API's own error texts (`API_ERRORS`) and their stable codes
+ * (`API_ERROR_CODES`, listed in docs/errors.md). Every message a user can see is defined once,
+ * here or in client-errors.ts (the texts of spec section 8, which the web app's first chunk uses);
+ * the API answers `{ "error": "<text>", "code": "<CODE>" }` with one of them (the answer's schema,
+ * `errorResponseSchema`, is in common.ts).
  */
-import { z } from 'zod';
-
-/**
- * Body of every error answer: `{ "error": "<text>", "code": "<CODE>" }`. `error` is the text to
- * show (spec section 8 reads it first); `code` is the stable machine code clients branch on.
- */
-export const errorResponseSchema = z
-  .object({
-    error: z.string().describe('Human-readable error text, shown as is.'),
-    code: z.string().describe('Stable machine code, e.g. SUBSCRIPTION_REQUIRED (docs/errors.md)'),
-  })
-  .describe('Error answer');
-export type ErrorResponse = z.infer<typeof errorResponseSchema>;
-
-/** Texts of spec section 8, as the web app shows them. */
-export const CLIENT_ERRORS = {
-  loginFailed: 'Login failed',
-  registrationFailed: 'Registration failed',
-  invalidResponseFormat: 'Invalid response format',
-  download: {
-    forbidden: 'Active subscription required to download',
-    notFound: 'Download not found',
-    unauthorized: 'Please login to download',
-    tooManyRequests: 'Too many requests. Please try again later',
-    serverError: 'Server error. Please try again later',
-    /** `{status}` is replaced by the HTTP status. */
-    otherStatus: 'Request failed with status {status}',
-    failed: 'Download failed - please try again',
-    noResponse: 'Download failed - no response received',
-    inProgress: 'Download already in progress',
-    loginFirst: 'Please login first to download',
-    latestFailed: 'Failed to fetch latest version',
-    versionsFailed: 'Failed to fetch versions',
-    historyFailed: 'Failed to fetch download history',
-    /** Ours: the download centre's "E-mail me the link" (the spec has no such call). */
-    emailLinkFailed: 'Failed to send the download link',
-  },
-  defaults: {
-    fetchPlans: 'Failed to fetch plans',
-    fetchSubscriptions: 'Failed to fetch subscriptions',
-    subscribe: 'Subscription failed',
-    cancelSubscription: 'Failed to cancel subscription',
-    fetchPaymentOrders: 'Failed to fetch payment orders',
-    checkOrderStatus: 'Failed to check order status',
-    fetchUsers: 'Failed to fetch users',
-    updateUserStatus: 'Failed to update user status',
-    fetchOrders: 'Failed to fetch orders',
-    updateOrderStatus: 'Failed to update order status',
-    createPlan: 'Failed to create plan',
-    updatePlan: 'Failed to update plan',
-    fetchDownloads: 'Failed to fetch downloads',
-    createDownload: 'Failed to create download',
-    fetchChangelogEntries: 'Failed to fetch changelog entries',
-    createChangelog: 'Failed to create changelog',
-    fetchStats: 'Failed to fetch stats',
-    fetchChangelog: 'Failed to fetch changelog',
-    fetchLatestChangelog: 'Failed to fetch latest changelog',
-  },
-  /** Defaults of the sandbox payment page's calls (ours: the spec shows no payment page). */
-  sandbox: {
-    load: 'Failed to load checkout session',
-    pay: 'Payment failed',
-    cancel: 'Failed to cancel payment',
-  },
-  accessDenied: {
-    profile: 'Please log in to view your profile',
-    orders: 'Please log in to view your orders',
-    /** Ours, in the spec's words for the other signed-in pages: the download centre. */
-    downloads: 'Please log in to view your downloads',
-    admin: "You don't have permission to access the admin panel",
-  },
-} as const;
+import { CLIENT_ERRORS } from './client-errors.js';
 
 /**
  * Texts the API answers with. Where the spec has a text for the case it is reused
@@ -206,46 +138,3 @@ export const VALIDATION_FAILED = 'VALIDATION_FAILED';
 /** Every code an error answer may carry. */
 export const ERROR_CODES = [...Object.values(API_ERROR_CODES), VALIDATION_FAILED] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
-
-/**
- * Picks the text to show for a failed call, in the spec's order (section 8): the answer's
- * `error` field, then its `message` field, then the thrown error's message, then `fallback`.
- */
-export function errorText(
-  body: unknown,
-  thrown: { message?: string } | null | undefined,
-  fallback: string,
-): string {
-  if (body && typeof body === 'object') {
-    const { error, message } = body as { error?: unknown; message?: unknown };
-    if (typeof error === 'string' && error.trim()) return error;
-    if (typeof message === 'string' && message.trim()) return message;
-  }
-  if (thrown?.message?.trim()) return thrown.message;
-  return fallback;
-}
-
-/**
- * Message for a failed download by HTTP status (spec section 8): 403, 404, 401, 429 and 500 have
- * fixed texts; any other status gives 'Request failed with status {status}'; no status at all
- * gives the default 'Download failed - please try again'.
- */
-export function downloadErrorText(status: number | undefined): string {
-  const t = CLIENT_ERRORS.download;
-  switch (status) {
-    case undefined:
-      return t.failed;
-    case 401:
-      return t.unauthorized;
-    case 403:
-      return t.forbidden;
-    case 404:
-      return t.notFound;
-    case 429:
-      return t.tooManyRequests;
-    case 500:
-      return t.serverError;
-    default:
-      return t.otherStatus.replace('{status}', String(status));
-  }
-}

@@ -95,3 +95,17 @@ export function buildPath(path: string, params: Record<string, string | number> 
     return encodeURIComponent(String(value));
   });
 }
+
+/**
+ * The key of `endpoint`: its method and path, e.g. `'GET /auth/me'` (routes.ts `EndpointKey`, the
+ * name the web app calls it by).
+ */
+export function endpointKey(endpoint: Pick<Endpoint, 'method' | 'path'>): string {
+  return `${endpoint.method} ${endpoint.path}`;
+}
+
+/** The method and path of an endpoint key: `'GET /auth/me'` → `{ method: 'GET', path: '/auth/me' }`. */
+export function parseEndpointKey(key: string): { method: HttpMethod; path: string } {
+  const space = key.indexOf(' ');
+  return { method: key.slice(0, space) as HttpMethod, path: key.slice(space + 1) };
+}

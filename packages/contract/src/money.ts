@@ -1,5 +1,3 @@
-import prettyBytes from 'pretty-bytes';
-
 /**
  * Money helpers. Amounts are stored as integer minor units (cents) with an ISO 4217 currency
  * code; the API shows them as decimal numbers (spec section 3: `monthly_price: 19.99`).
@@ -47,11 +45,4 @@ export function yearlyDiscountPercentage(monthlyMinor: number, yearlyMinor: numb
  */
 export function displayedYearlySaving(monthlyPrice: number, yearlyPrice: number): number {
   return Math.max(0, Math.round(monthlyPrice * 12 - yearlyPrice));
-}
-
-/**
- * Human-readable byte size with 1 KB = 1024 bytes, e.g. 1536 → '1.5 KB', 0 → '0 B'.
- */
-export function formatFileSize(bytes: number): string {
-  return prettyBytes(bytes, { binary: true, maximumFractionDigits: 1 }).replace('iB', 'B');
 }

@@ -169,11 +169,6 @@ export const orderStatusResponseSchema = z.object({
 });
 export type OrderStatusResponse = z.infer<typeof orderStatusResponseSchema>;
 
-/** An order as its short reference: the last 8 characters of its id (spec section 3). */
-export function orderRef(orderId: string): string {
-  return orderId.slice(-8);
-}
-
 /**
  * The sandbox payment page's view of a checkout session (our built-in payment provider). The
  * session id in the URL is the capability (as with a hosted checkout URL), so the page opens on

@@ -61,7 +61,7 @@ import {
   changelogSearchQuerySchema,
   changelogVersionParamsSchema,
 } from './changelog.js';
-import { idParamsSchema } from './common.js';
+import { errorResponseSchema, idParamsSchema } from './common.js';
 import {
   downloadFileQuerySchema,
   downloadHistoryResponseSchema,
@@ -72,7 +72,6 @@ import {
   latestVersionResponseSchema,
   versionsResponseSchema,
 } from './downloads.js';
-import { errorResponseSchema } from './errors.js';
 import {
   healthQuerySchema,
   businessHealthResponseSchema,
@@ -80,7 +79,7 @@ import {
   statusPreviewResponseSchema,
   userStatusPreviewQuerySchema,
 } from './guardrails.js';
-import { endpoint } from './http.js';
+import { endpoint, endpointKey, type Endpoint } from './http.js';
 import {
   checkoutSessionParamsSchema,
   createPaymentRequestSchema,
@@ -787,3 +786,38 @@ export const API = {
 
 /** Every endpoint of {@link API} in one list (the server checks it registered each one). */
 export const ENDPOINTS = Object.values(API).flatMap((group) => Object.values(group));
+
+/** Any endpoint of {@link API}: the union of the table's entries. */
+export type AnyEndpoint = {
+  [G in keyof typeof API]: (typeof API)[G][keyof (typeof API)[G]];
+}[keyof typeof API];
+
+/** The key of endpoint type `E` (see {@link EndpointKey}). */
+type KeyOf<E> = E extends Endpoint ? `${E['method']} ${E['path']}` : never;
+
+/**
+ * An endpoint's key: its method and path, e.g. `'GET /auth/me'`, naming one endpoint of
+ * {@link API} (routes.test.ts). The web app calls endpoints by key (`call('GET /auth/me')`): the
+ * request needs nothing more, so the app's first chunk holds no schema, and the answer's schema
+ * comes with the table, loaded on the first call (apps/web/src/lib/api-client.ts).
+ */
+export type EndpointKey = KeyOf<AnyEndpoint>;
+
+/** The endpoint of {@link API} whose key is `K`. */
+export type EndpointAt<K extends EndpointKey> = AnyEndpoint extends infer E
+  ? E extends Endpoint
+    ? K extends KeyOf<E>
+      ? E
+      : never
+    : never
+  : never;
+
+let endpointsByKey: ReadonlyMap<string, Endpoint> | undefined;
+
+/** The endpoint of {@link API} whose key is `key`; throws for a key the table does not have. */
+export function endpointAt<K extends EndpointKey>(key: K): EndpointAt<K> {
+  endpointsByKey ??= new Map(ENDPOINTS.map((e) => [endpointKey(e), e]));
+  const found = endpointsByKey.get(key);
+  if (!found) throw new Error(`No endpoint ${key} in the route table`);
+  return found as EndpointAt<K>;
+}

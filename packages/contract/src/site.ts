@@ -1,4 +1,7 @@
-/** Site configuration (spec section 3) served to the web app at `GET /site/config`. */
+/**
+ * Site configuration (spec section 3) served to the web app at `GET /site/config`. The sentences
+ * about the seller and tax are in seller.ts.
+ */
 import { z } from 'zod';
 
 /**
@@ -48,16 +51,4 @@ function productSlug(productName: string): string {
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-|-$/g, '') || 'program'
   );
-}
-
-/** The sentence that says whether prices include tax (configuration `PRICES_INCLUDE_TAX`). */
-export function taxNote(pricesIncludeTax: boolean): string {
-  return pricesIncludeTax
-    ? 'Prices include all taxes.'
-    : 'Prices exclude sales tax; any tax that applies is added at payment.';
-}
-
-/** "Sold by {legal name}, {address}" — one line naming the seller. */
-export function soldBy(seller: Seller): string {
-  return `Sold by ${seller.legal_name}, ${seller.address}`;
 }

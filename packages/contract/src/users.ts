@@ -1,21 +1,14 @@
-/** User shapes (spec section 3) and the profile calls (spec section 7). */
+/**
+ * User shapes (spec section 3) and the profile calls (spec section 7). Roles and statuses are in
+ * roles.ts.
+ */
 import { z } from 'zod';
 import { idSchema, isoDateTimeSchema } from './common.js';
+import { USER_ROLES, USER_STATUSES } from './roles.js';
 import { countryInputSchema, countrySchema, usernameSchema } from './validation.js';
 
-export const USER_ROLES = ['USER', 'ADMIN', 'SUPER_ADMIN'] as const;
 export const userRoleSchema = z.enum(USER_ROLES);
-export type UserRole = z.infer<typeof userRoleSchema>;
-
-export const USER_STATUSES = ['ACTIVE', 'INACTIVE', 'SUSPENDED'] as const;
 export const userStatusSchema = z.enum(USER_STATUSES);
-export type UserStatus = z.infer<typeof userStatusSchema>;
-
-/** Roles that may open the admin panel (spec section 6). */
-export const ADMIN_ROLES: readonly UserRole[] = ['ADMIN', 'SUPER_ADMIN'];
-/** True when `role` may use the admin panel. */
-export const isAdminRole = (role: UserRole | undefined | null): boolean =>
-  !!role && ADMIN_ROLES.includes(role);
 
 /**
  * Subscription status as users see it: ACTIVE (paid time left), CANCELLED (cancelled at period

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { CLIENT_ERRORS, downloadErrorText, errorText } from './errors.js';
+import { CLIENT_ERRORS, downloadErrorText, errorText } from './client-errors.js';
+import { formatFileSize } from './file-size.js';
 import {
   displayedYearlySaving,
-  formatFileSize,
   toMajorUnits,
   toMinorUnits,
   yearlyDiscountPercentage,
@@ -10,7 +10,11 @@ import {
 import { loginFormSchema, registerFormSchema, registerRequestSchema } from './auth.js';
 import { summarizeChanges } from './changelog.js';
 import { versionFilename, fallbackFilename } from './site.js';
-import { VALIDATION_MESSAGES, passwordMeetsRequirements, passwordStrength } from './validation.js';
+import {
+  VALIDATION_MESSAGES,
+  passwordMeetsRequirements,
+  passwordStrength,
+} from './validation-rules.js';
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? undefined : result.error!.issues[0]!.message;

@@ -8,7 +8,7 @@
  * load that was running when the data changed still answers the callers that were waiting for it,
  * but is never handed to anyone who asks after the change. A failed load is not kept.
  */
-import { createHash } from 'node:crypto';
+import { strongEtag } from './etag.js';
 import type { AppContext } from '../context.js';
 
 /** An answer ready to send: the JSON text and its strong ETag (RFC 9110 §8.8.3). */
@@ -41,8 +41,7 @@ export class MemoryAnswers {
     if (copy && this.now() - copy.at < maxAge) return copy.answer;
     const answer = load().then((value) => {
       const body = JSON.stringify(value);
-      const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-      return { body, etag };
+      return { body, etag: strongEtag(body) };
     });
     if (copy || this.copies.size < (this.limits.maxKeys ?? Number.POSITIVE_INFINITY)) {
       const kept = { answer, at: this.now() };

@@ -15,6 +15,7 @@ import type { AuthResponse } from '@flockr/contract';
 import { buildApp } from '../app.js';
 import { loadConfig, type AppConfig } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
+import type { WebBuild } from '../modules/site/pages.js';
 import type { Mailer } from '../mail/mailer.js';
 import { seed } from '../seed/seed.js';
 
@@ -93,11 +94,15 @@ async function openTestDatabase(
 /** Builds a seeded app on a fresh database. `overrides` change the configuration. */
 export async function createHarness(
   overrides: Partial<AppConfig> = {},
-  options: { mailer?: Mailer; onQuery?: (query: string) => void } = {},
+  options: { mailer?: Mailer; onQuery?: (query: string) => void; web?: WebBuild } = {},
 ): Promise<Harness> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'flockr-test-'));
   const config = loadConfig(
-    { NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000', SERVE_WEB: 'false' },
+    {
+      NODE_ENV: 'test',
+      PUBLIC_URL: 'http://localhost:3000',
+      SERVE_WEB: options.web ? 'true' : 'false',
+    },
     {
       dataDir,
       jwtSecret: randomBytes(32).toString('hex'),
@@ -125,6 +130,7 @@ export async function createHarness(
     now: clock.now,
     logger: false,
     mailer: options.mailer,
+    web: options.web,
   });
   await app.ready();
   return {

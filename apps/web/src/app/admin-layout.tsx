@@ -1,79 +1,24 @@
 /**
- * The admin's own shell (spec section 2, `/admin`): a compact bar with the product mark, the
- * signed-in admin, View site and Sign Out — no marketing navigation, no footer, no buyer
- * Download button — and the full width of the screen for the panel (its sections sit in a
- * sidebar on a computer and in a tab strip on a phone: admin-view.tsx). Only ADMIN and
- * SUPER_ADMIN get it; everyone else sees `/admin`'s Access Denied inside the normal site.
+ * The layout of `/admin` (spec section 2): the admin's own shell (admin-shell.tsx) for ADMIN and
+ * SUPER_ADMIN; everyone else sees `/admin`'s Access Denied inside the normal site. The shell's
+ * code loads only for an admin, so it is not part of a public page's first chunk.
  */
-import { Link, Outlet } from 'react-router';
-import { ExternalLink, LogOut } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { isAdminRole } from '@flockr/contract';
-import { LogoMark } from '../components/layout/logo';
-import { buttonClasses } from '../components/ui/button';
-import { VerificationBanner } from '../features/account/components/verification-banner';
-import { useLogout, useSession } from '../lib/session';
-import { useSiteConfig } from '../lib/site-config';
+import { useSession } from '../lib/session';
+import { PageLoading } from './route-error';
 import { SiteLayout } from './site-layout';
+
+/** The admin shell, loaded for an admin. */
+const AdminLayout = lazy(() => import('./admin-shell').then((m) => ({ default: m.AdminLayout })));
 
 /** The admin shell around the admin route (an admin), else the site layout (its Access Denied). */
 export function AdminShellOrSite() {
   const { user } = useSession();
-  return user && isAdminRole(user.role) ? <AdminLayout /> : <SiteLayout />;
-}
-
-/** The admin shell: skip link, admin bar, e-mail verification banner, full-width main. */
-export function AdminLayout() {
-  const { user } = useSession();
-  const logout = useLogout();
-  const { productName } = useSiteConfig();
+  if (!user || !isAdminRole(user.role)) return <SiteLayout />;
   return (
-    <div className="flex min-h-screen flex-col bg-slate-50">
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-brand-700 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
-      >
-        Skip to content
-      </a>
-      <header className="sticky top-0 z-40 border-b border-slate-200 bg-white">
-        <div className="flex h-14 items-center gap-3 px-4 sm:px-6 lg:px-8">
-          <Link
-            to="/admin"
-            className="flex min-w-0 items-center gap-2 rounded-lg text-base font-bold tracking-tight text-slate-900"
-          >
-            <LogoMark className="size-7" />
-            <span className="truncate">{productName}</span>
-            <span className="rounded bg-slate-900 px-1.5 py-0.5 text-xs font-semibold tracking-wide text-white uppercase">
-              Admin
-            </span>
-          </Link>
-          <div className="ml-auto flex items-center gap-1 sm:gap-2">
-            {user ? (
-              <span
-                className="hidden max-w-[14rem] truncate text-sm text-slate-600 md:inline"
-                title={user.email}
-              >
-                {user.username}
-              </span>
-            ) : null}
-            <Link to="/" className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
-              <ExternalLink aria-hidden="true" className="size-4" />
-              <span className="max-sm:sr-only">View site</span>
-            </Link>
-            <button
-              type="button"
-              onClick={logout}
-              className={buttonClasses({ variant: 'ghost', size: 'sm' })}
-            >
-              <LogOut aria-hidden="true" className="size-4" />
-              <span className="max-sm:sr-only">Sign Out</span>
-            </button>
-          </div>
-        </div>
-      </header>
-      <VerificationBanner />
-      <main id="main" tabIndex={-1} className="flex min-w-0 flex-1 flex-col outline-none">
-        <Outlet />
-      </main>
-    </div>
+    <Suspense fallback={<PageLoading />}>
+      <AdminLayout />
+    </Suspense>
   );
 }

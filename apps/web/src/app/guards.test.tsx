@@ -12,23 +12,26 @@ describe('signed-out visitors on a signed-in page (spec sections 2 and 8)', () =
   it.each([
     ['/profile', CLIENT_ERRORS.accessDenied.profile],
     ['/orders?page=2', CLIENT_ERRORS.accessDenied.orders],
-  ])('%s keeps the Access Denied text and invites signing in, back to the page', (url, text) => {
-    const path = url.split('?')[0]!;
-    renderRoute(<p>private</p>, { path, url, layout: <SignedInOnly denied={text} /> });
-    expect(screen.getByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
-    expect(screen.getByText(text)).toBeInTheDocument();
-    expect(screen.getByText(SIGN_IN_INVITE)).toBeInTheDocument();
-    const back = encodeURIComponent(url).replace(/%2F/g, '/');
-    expect(screen.getByRole('link', { name: 'Go to Login' })).toHaveAttribute(
-      'href',
-      `/login?redirect=${back}`,
-    );
-    expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute(
-      'href',
-      `/register?redirect=${back}`,
-    );
-    expect(screen.queryByText('private')).not.toBeInTheDocument();
-  });
+  ])(
+    '%s keeps the Access Denied text and invites signing in, back to the page',
+    async (url, text) => {
+      const path = url.split('?')[0]!;
+      renderRoute(<p>private</p>, { path, url, layout: <SignedInOnly denied={text} /> });
+      expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
+      expect(screen.getByText(text)).toBeInTheDocument();
+      expect(screen.getByText(SIGN_IN_INVITE)).toBeInTheDocument();
+      const back = encodeURIComponent(url).replace(/%2F/g, '/');
+      expect(screen.getByRole('link', { name: 'Go to Login' })).toHaveAttribute(
+        'href',
+        `/login?redirect=${back}`,
+      );
+      expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute(
+        'href',
+        `/register?redirect=${back}`,
+      );
+      expect(screen.queryByText('private')).not.toBeInTheDocument();
+    },
+  );
 
   it('comes back to the page after signing in', async () => {
     const user = makeUser();

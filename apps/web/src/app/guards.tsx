@@ -4,11 +4,13 @@
  * coming back to the page afterwards; the admin
  * panel shows its Access Denied with Go to Home to everyone but ADMIN and SUPER_ADMIN. The
  * guarded page reads the user with {@link useSignedInUser}. The server enforces the same rules on
- * every call; this only decides what the screen shows.
+ * every call; this only decides what the screen shows. The Access Denied page's code loads when
+ * it is shown (never on a public page).
  */
+import { lazy, Suspense, type ComponentProps } from 'react';
 import { Outlet, useLocation, useOutletContext } from 'react-router';
 import { CLIENT_ERRORS, isAdminRole, type User } from '@flockr/contract';
-import { AccessDenied } from '../components/ui/access-denied';
+import type { AccessDenied as AccessDeniedPage } from '../components/ui/access-denied';
 import { Container } from '../components/ui/page';
 import { withRedirect } from '../lib/redirect';
 import { useSession } from '../lib/session';
@@ -21,11 +23,18 @@ export function useSignedInUser(): User {
 /** The sentence inviting a signed-out visitor to sign in and come back. */
 export const SIGN_IN_INVITE = 'Sign in and we will bring you straight back to this page.';
 
+/** The Access Denied message, loaded when it is shown. */
+const AccessDenied = lazy(() =>
+  import('../components/ui/access-denied').then((m) => ({ default: m.AccessDenied })),
+);
+
 /** The Access Denied page. */
-function Denied(props: React.ComponentProps<typeof AccessDenied>) {
+function Denied(props: ComponentProps<typeof AccessDeniedPage>) {
   return (
     <Container className="py-10 sm:py-14">
-      <AccessDenied {...props} />
+      <Suspense fallback={null}>
+        <AccessDenied {...props} />
+      </Suspense>
     </Container>
   );
 }

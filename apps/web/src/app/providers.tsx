@@ -3,13 +3,13 @@
  * navigates): query client, the session's sync with storage and 401s, download state, toasts,
  * scroll restoration.
  */
-import type { ReactNode } from 'react';
+import { useContext, type ReactNode } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Toaster } from '../components/ui/toaster';
 import { DownloadProvider } from '../features/downloads/components/download-provider';
 import { SessionSync } from '../lib/session';
-import { queryClient as appQueryClient } from '../lib/query-client';
+import { AppQueryClient, queryClient as appQueryClient } from '../lib/query-client';
 
 /** Wraps `children` in every provider; tests pass their own `queryClient`. */
 export function AppProviders({
@@ -33,7 +33,7 @@ export function AppProviders({
 /** The root route's element: providers around the matched route. */
 export function RootRoute() {
   return (
-    <AppProviders>
+    <AppProviders queryClient={useContext(AppQueryClient)}>
       <Outlet />
       <ScrollRestoration />
     </AppProviders>

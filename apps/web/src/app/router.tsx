@@ -3,7 +3,7 @@
  * admin pages sit under the guards of guards.tsx; the admin panel has its own shell
  * (admin-layout.tsx); the sandbox checkout renders without the site header and footer.
  */
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { CLIENT_ERRORS } from '@flockr/contract';
 import { AdminShellOrSite } from './admin-layout';
 import { AdminOnly, SignedInOnly } from './guards';
@@ -79,5 +79,20 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/** The browser router of the app. */
-export const router = createBrowserRouter(routes);
+/**
+ * The browser router of the app. On a page the server rendered, the matched routes' code is
+ * loaded first, so the first render shows the page the HTML holds instead of the loading
+ * fallback, and hydration finds the same markup.
+ */
+export async function createAppRouter(hydrating: boolean) {
+  if (hydrating) {
+    const matches = matchRoutes(routes, window.location) ?? [];
+    await Promise.all(
+      matches.map(async ({ route }) => {
+        if (typeof route.lazy !== 'function') return;
+        Object.assign(route, await route.lazy(), { lazy: undefined });
+      }),
+    );
+  }
+  return createBrowserRouter(routes);
+}

@@ -1,9 +1,11 @@
 /**
  * Pure helpers for the session's persistence in browser storage (spec sections 4 and 9: keys
  * `auth_token` and `user`) and its window events. Kept apart from React so the API client can end
- * the session without importing the session hooks.
+ * the session without importing the session hooks. No zod here: this runs in every page's first
+ * chunk, so the stored user is checked by shape ({@link looksLikeUser}) and confirmed by the
+ * server (`GET /auth/me`, parsed with the full schema) right after.
  */
-import { AUTH_EVENTS, STORAGE_KEYS, userSchema, type User } from '@flockr/contract';
+import { AUTH_EVENTS, STORAGE_KEYS, USER_ROLES, USER_STATUSES, type User } from '@flockr/contract';
 
 /** A restored session: the bearer token and the user stored with it. */
 export interface StoredAuth {
@@ -20,6 +22,37 @@ function defaultStorage(): Storage | null {
   }
 }
 
+const isString = (value: unknown): value is string => typeof value === 'string';
+const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
+
+/**
+ * True when `value` has the shape of a {@link User}: every field the screens read, of its type,
+ * with a known role and status. Looser than the contract's `userSchema` (no id or date formats),
+ * which the session's refresh from `GET /auth/me` applies right after the stored user shows.
+ */
+export function looksLikeUser(value: unknown): value is User {
+  if (!value || typeof value !== 'object') return false;
+  const user = value as Record<string, unknown>;
+  const sub = user.subscription as Record<string, unknown> | null | undefined;
+  return (
+    isString(user.id) &&
+    isString(user.username) &&
+    isString(user.email) &&
+    (USER_ROLES as readonly unknown[]).includes(user.role) &&
+    (USER_STATUSES as readonly unknown[]).includes(user.status) &&
+    (user.country === null || isString(user.country)) &&
+    isBoolean(user.notifications_enabled) &&
+    isBoolean(user.marketing_emails) &&
+    isBoolean(user.email_verified) &&
+    isString(user.created_at) &&
+    (sub === null ||
+      (typeof sub === 'object' &&
+        isString(sub.plan_name) &&
+        isString(sub.status) &&
+        isString(sub.expires_at)))
+  );
+}
+
 /** Returns the stored bearer token, or null. */
 export function readStoredToken(storage: Storage | null = defaultStorage()): string | null {
   try {
@@ -31,7 +64,8 @@ export function readStoredToken(storage: Storage | null = defaultStorage()): str
 
 /**
  * Restores the session from storage (spec section 4). Returns null when either entry is missing;
- * when the stored user cannot be read (bad JSON or not a valid user) both entries are cleared.
+ * when the stored user cannot be read (bad JSON or not shaped as a user: {@link looksLikeUser})
+ * both entries are cleared.
  */
 export function readStoredAuth(storage: Storage | null = defaultStorage()): StoredAuth | null {
   if (!storage) return null;
@@ -54,12 +88,11 @@ export function readStoredAuth(storage: Storage | null = defaultStorage()): Stor
     clearStoredAuth(storage);
     return null;
   }
-  const result = userSchema.safeParse(parsed);
-  if (!result.success) {
+  if (!looksLikeUser(parsed)) {
     clearStoredAuth(storage);
     return null;
   }
-  return { token, user: result.data };
+  return { token, user: parsed };
 }
 
 /** Stores the token and user after login or register (spec section 4). */

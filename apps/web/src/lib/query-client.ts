@@ -1,4 +1,5 @@
 /** The TanStack Query client and its defaults. */
+import { createContext } from 'react';
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
 
@@ -23,3 +24,9 @@ export function createQueryClient(): QueryClient {
 
 /** The app's single query client. */
 export const queryClient = createQueryClient();
+
+/**
+ * The client the app's root renders with: the browser's single client, or while the server renders
+ * a page, that page's own (entry-server.tsx), so no data is shared between two visitors' pages.
+ */
+export const AppQueryClient = createContext<QueryClient>(queryClient);

@@ -11,7 +11,6 @@ import { useCallback, useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
-  API,
   AUTH_EVENTS,
   CLIENT_ERRORS,
   STORAGE_KEYS,
@@ -33,7 +32,11 @@ import { PRIVATE_ROOT, queryKeys } from './query-keys';
 /** Reads the signed-in user from `GET /auth/me` (null when no token is stored). */
 async function fetchSessionUser(signal?: AbortSignal): Promise<User | null> {
   if (!readStoredToken()) return null;
-  const { user } = await call(API.auth.me, {}, { signal, fallback: 'Failed to load your account' });
+  const { user } = await call(
+    'GET /auth/me',
+    {},
+    { signal, fallback: 'Failed to load your account' },
+  );
   // Signed out while the call ran (another tab, a 401): do not store the user again.
   if (!readStoredToken()) return null;
   writeStoredUser(user);
@@ -92,7 +95,7 @@ export function useLogin() {
   return useMutation<User, ApiError, LoginRequest>({
     mutationFn: async (values) => {
       const auth = await call(
-        API.auth.login,
+        'POST /auth/login',
         { body: values },
         { fallback: CLIENT_ERRORS.loginFailed, expireSessionOn401: false },
       );
@@ -107,7 +110,7 @@ export function useRegister() {
   return useMutation<User, ApiError, RegisterRequest>({
     mutationFn: async (values) => {
       const auth = await call(
-        API.auth.register,
+        'POST /auth/register',
         { body: values },
         { fallback: CLIENT_ERRORS.registrationFailed },
       );
@@ -135,7 +138,7 @@ export function useLogout(): () => void {
   const navigate = useNavigate();
   return useCallback(() => {
     // The request's headers are built synchronously, so it still carries the token.
-    call(API.auth.logout, {}, { expireSessionOn401: false }).catch(() => {});
+    call('POST /auth/logout', {}, { expireSessionOn401: false }).catch(() => {});
     endSession();
     void navigate('/');
   }, [endSession, navigate]);
@@ -152,8 +155,9 @@ export function useRefreshSession(): () => Promise<User | null> {
 }
 
 /**
- * Keeps the cache in step with the world outside React: a 401 anywhere (`auth-expired`) and
- * another tab signing in or out (`storage`). Rendered once by the app's providers.
+ * Keeps the cache in step with the world outside React: a 401 anywhere (`auth-expired`), another
+ * tab signing in or out (`storage`), and the stored session after a server-rendered page hydrated
+ * signed out. Rendered once by the app's providers.
  */
 export function SessionSync(): null {
   const queryClient = useQueryClient();
@@ -171,6 +175,13 @@ export function SessionSync(): null {
       if (!restored) forgetSession(queryClient);
       else queryClient.setQueryData(queryKeys.session, restored.user);
     };
+    // A page the server rendered starts signed out (the server cannot see this browser's
+    // storage, and the first render must match its HTML); the stored session takes over now.
+    const stored = readStoredAuth();
+    if (stored && queryClient.getQueryData(queryKeys.session) === null) {
+      queryClient.setQueryData(queryKeys.session, stored.user);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.session });
+    }
     window.addEventListener(AUTH_EVENTS.expired, onExpired);
     window.addEventListener('storage', onStorage);
     return () => {

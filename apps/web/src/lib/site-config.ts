@@ -1,15 +1,18 @@
 /** Site configuration (`GET /site/config`): product name, support e-mail, legal jurisdiction. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { API, type SiteConfig } from '@flockr/contract';
+import type { SiteConfig } from '@flockr/contract';
 import { call } from './api-client';
 import { DEFAULT_PRODUCT_NAME } from './constants';
 import { queryKeys } from './query-keys';
 
-/** Query options for the site configuration; it does not change while the page is open. */
-const siteConfigQueryOptions = queryOptions({
+/**
+ * Query options for the site configuration; it does not change while the page is open. The server
+ * prefetches it for every page it renders (entry-server).
+ */
+export const siteConfigQueryOptions = queryOptions({
   queryKey: queryKeys.siteConfig,
   queryFn: ({ signal }) =>
-    call(API.site.config, {}, { signal, fallback: 'Failed to load site configuration' }),
+    call('GET /site/config', {}, { signal, fallback: 'Failed to load site configuration' }),
   staleTime: Infinity,
 });
 

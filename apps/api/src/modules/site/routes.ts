@@ -3,11 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import { API } from '@flockr/contract';
 import type { AppContext } from '../../context.js';
 import { route } from '../../plugins/route.js';
-import { siteConfig } from './service.js';
+import { sendMemoryAnswer } from '../../plugins/send-answer.js';
+import { siteConfigAnswer } from './service.js';
 
 /** Registers the site routes on `app`. */
 export function siteRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
-    route(app, API.site.config, async () => siteConfig(ctx));
+    route(app, API.site.config, async ({ request }, reply) =>
+      sendMemoryAnswer(request, reply, await siteConfigAnswer(ctx)),
+    );
   };
 }

@@ -2,6 +2,7 @@
 import type { Seller, SiteConfig } from '@flockr/contract';
 import type { AppConfig } from '../../config.js';
 import type { AppContext } from '../../context.js';
+import { memoryAnswersFor, type MemoryAnswer } from '../../lib/memory-answers.js';
 
 /** The seller's identity as the API shows it (configuration: README "Configuration"). */
 export function sellerOf(config: Pick<AppConfig, 'seller' | 'supportEmail'>): Seller {
@@ -26,4 +27,12 @@ export function siteConfig(ctx: AppContext): SiteConfig {
     seller: sellerOf(ctx.config),
     prices_include_tax: ctx.config.pricesIncludeTax,
   };
+}
+
+/**
+ * `GET /site/config` as the bytes to send and their ETag, kept in memory: the configuration is
+ * read once at start, so the copy lasts as long as the process (no topic ever clears it).
+ */
+export function siteConfigAnswer(ctx: AppContext): Promise<MemoryAnswer> {
+  return memoryAnswersFor(ctx, 'site').get('', async () => siteConfig(ctx));
 }

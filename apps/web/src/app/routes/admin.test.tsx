@@ -26,9 +26,9 @@ function mockEmptyAdmin() {
 const adminCalls = () => Object.values(API.admin).flatMap((endpoint) => callsTo(endpoint));
 
 describe('/admin', () => {
-  it('denies a regular user with Go to Home and calls no admin route', () => {
+  it('denies a regular user with Go to Home and calls no admin route', async () => {
     renderAdmin('/admin', makeUser());
-    expect(screen.getByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
     expect(screen.getByText(CLIENT_ERRORS.accessDenied.admin)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to Home' })).toHaveAttribute('href', '/');
     expect(screen.queryByRole('tablist')).not.toBeInTheDocument();

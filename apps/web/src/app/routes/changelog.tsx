@@ -2,12 +2,13 @@
 import { Container, PageHeader } from '../../components/ui/page';
 import { ChangelogList } from '../../features/changelog/components/changelog-list';
 import { useSiteConfig } from '../../lib/site-config';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { PUBLIC_PAGES } from '../../lib/public-pages';
+import { usePageMeta } from '../../lib/use-document-title';
 
 /** The public changelog page. */
 export default function ChangelogRoute() {
   const { productName } = useSiteConfig();
-  useDocumentTitle('Changelog');
+  usePageMeta(PUBLIC_PAGES.changelog);
   return (
     <Container className="max-w-3xl py-10 sm:py-14">
       <PageHeader

@@ -5,10 +5,11 @@ import { DownloadHint } from '../../features/landing/components/download-hint';
 import { FeatureGrid } from '../../features/landing/components/feature-grid';
 import { Hero } from '../../features/landing/components/hero';
 import { HowItWorks } from '../../features/landing/components/how-it-works';
-import { activePlanName } from '../../features/plans/components/plans-view';
+import { activePlanName } from '../../features/plans/lib/active-plan';
 import { useSession } from '../../lib/session';
 import { useSiteConfig } from '../../lib/site-config';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { PUBLIC_PAGES } from '../../lib/public-pages';
+import { usePageMeta } from '../../lib/use-document-title';
 
 /**
  * The landing page. A signed-out download click goes to /register (spec section 2); a hint under
@@ -19,7 +20,7 @@ export default function LandingRoute() {
   const { productName } = useSiteConfig();
   const { download, downloading } = useDownload();
   const navigate = useNavigate();
-  useDocumentTitle('Home');
+  usePageMeta(PUBLIC_PAGES.home);
 
   return (
     <>

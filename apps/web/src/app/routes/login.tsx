@@ -1,12 +1,23 @@
-/** `/login` (spec section 2): sign-in form; follows a same-site `redirect` after sign-in. */
+/**
+ * `/login` (spec section 2): sign-in form; follows a same-site `redirect` after sign-in. The form
+ * (with react-hook-form) loads alongside this page, outside its first chunk.
+ */
+import { Suspense } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { Container } from '../../components/ui/page';
 import { Spinner } from '../../components/ui/spinner';
 import { AuthCard } from '../../features/auth/components/auth-card';
-import { LoginForm } from '../../features/auth/components/login-form';
+import { AuthFormPlaceholder } from '../../features/auth/components/auth-form-placeholder';
 import { useSession } from '../../lib/session';
 import { safeRedirect, withRedirect } from '../../lib/redirect';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { PUBLIC_PAGES } from '../../lib/public-pages';
+import { usePageMeta } from '../../lib/use-document-title';
+import { lazyNow } from '../../lib/lazy-now';
+
+/** The sign-in form, fetched as this page loads. */
+const LoginForm = lazyNow(() =>
+  import('../../features/auth/components/login-form').then((m) => m.LoginForm),
+);
 
 /** The login page; a signed-in visitor is sent to the target at once (replace). */
 export default function LoginRoute() {
@@ -14,7 +25,7 @@ export default function LoginRoute() {
   const [params] = useSearchParams();
   const rawRedirect = params.get('redirect');
   const target = safeRedirect(rawRedirect);
-  useDocumentTitle('Login');
+  usePageMeta(PUBLIC_PAGES.login);
 
   if (user) return <Navigate to={target} replace />;
 
@@ -37,7 +48,9 @@ export default function LoginRoute() {
             </>
           }
         >
-          <LoginForm />
+          <Suspense fallback={<AuthFormPlaceholder fields={2} />}>
+            <LoginForm />
+          </Suspense>
         </AuthCard>
       )}
     </Container>

@@ -1,11 +1,12 @@
 /** `/plans` (spec section 2). */
 import { Container } from '../../components/ui/page';
 import { PlansView } from '../../features/plans/components/plans-view';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { PUBLIC_PAGES } from '../../lib/public-pages';
+import { usePageMeta } from '../../lib/use-document-title';
 
 /** The plans page. */
 export default function PlansRoute() {
-  useDocumentTitle('Plans');
+  usePageMeta(PUBLIC_PAGES.plans);
   return (
     <Container className="py-14 sm:py-20">
       <div className="mx-auto mb-10 max-w-2xl text-center">

@@ -3,12 +3,13 @@ import { SellerIdentity } from '../../components/layout/seller-identity';
 import { Container } from '../../components/ui/page';
 import { PrivacyPolicy } from '../../features/legal/components/privacy-policy';
 import { useSiteConfig } from '../../lib/site-config';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { PUBLIC_PAGES } from '../../lib/public-pages';
+import { usePageMeta } from '../../lib/use-document-title';
 
 /** The privacy policy page. */
 export default function PrivacyRoute() {
   const { config, productName } = useSiteConfig();
-  useDocumentTitle('Privacy Policy');
+  usePageMeta(PUBLIC_PAGES.privacy);
   return (
     <Container className="py-10 sm:py-14">
       <PrivacyPolicy productName={productName} config={config} />

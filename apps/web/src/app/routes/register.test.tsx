@@ -14,7 +14,7 @@ async function signUpFrom(url: string) {
   mockEndpoint(API.auth.me, { user });
   const rendered = renderRoute(<RegisterRoute />, { path: '/register', url });
   const typist = userEvent.setup();
-  await typist.type(screen.getByLabelText('Username'), 'alice');
+  await typist.type(await screen.findByLabelText('Username'), 'alice');
   await typist.type(screen.getByLabelText('Email'), 'alice@example.com');
   await typist.type(screen.getByLabelText('Password'), 'Str0ng!pass');
   await typist.click(screen.getByRole('checkbox', { name: /I agree to the Terms of Service/ }));

@@ -2,9 +2,10 @@
  * `/register` (spec section 2): registration form; on success a Welcome screen, then after
  * REGISTRATION_REDIRECT_DELAY_MS the (same-site) redirect target, or /plans without one (where a
  * new customer can act). A target carrying a plan choice (`/plans?plan=…&period=…`) continues to
- * that checkout there.
+ * that checkout there. The form (with react-hook-form) loads alongside this page, outside its
+ * first chunk.
  */
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { PartyPopper } from 'lucide-react';
 import { REGISTRATION_REDIRECT_DELAY_MS, type User } from '@flockr/contract';
@@ -12,12 +13,19 @@ import { MessageCard } from '../../components/ui/card';
 import { Container } from '../../components/ui/page';
 import { Spinner } from '../../components/ui/spinner';
 import { AuthCard } from '../../features/auth/components/auth-card';
-import { RegisterForm } from '../../features/auth/components/register-form';
+import { AuthFormPlaceholder } from '../../features/auth/components/auth-form-placeholder';
 import { useSession } from '../../lib/session';
 import { safeRedirect, withRedirect } from '../../lib/redirect';
 import { useSiteConfig } from '../../lib/site-config';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { PUBLIC_PAGES } from '../../lib/public-pages';
+import { usePageMeta } from '../../lib/use-document-title';
 import { planChoiceLabel, planChoiceOfPath } from '../../features/plans/lib/plan-choice';
+import { lazyNow } from '../../lib/lazy-now';
+
+/** The registration form, fetched as this page loads. */
+const RegisterForm = lazyNow(() =>
+  import('../../features/auth/components/register-form').then((m) => m.RegisterForm),
+);
 
 /** Where a new account goes when the sign-up link named no target: the plans. */
 export const AFTER_SIGN_UP_PATH = '/plans';
@@ -71,7 +79,7 @@ export default function RegisterRoute() {
   const target = asked || AFTER_SIGN_UP_PATH;
   const [submitted, setSubmitted] = useState(false);
   const [welcomed, setWelcomed] = useState<User | null>(null);
-  useDocumentTitle(welcomed ? 'Welcome' : 'Create account');
+  usePageMeta(PUBLIC_PAGES.register, welcomed ? 'Welcome' : PUBLIC_PAGES.register.title);
 
   useEffect(() => {
     if (!welcomed) return;
@@ -105,7 +113,9 @@ export default function RegisterRoute() {
             </>
           }
         >
-          <RegisterForm onSubmitting={() => setSubmitted(true)} onRegistered={setWelcomed} />
+          <Suspense fallback={<AuthFormPlaceholder fields={4} />}>
+            <RegisterForm onSubmitting={() => setSubmitted(true)} onRegistered={setWelcomed} />
+          </Suspense>
         </AuthCard>
       )}
     </Container>

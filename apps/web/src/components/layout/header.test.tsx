@@ -27,7 +27,7 @@ describe('header', () => {
     mockEndpoint(API.auth.me, { user });
     const onDownload = vi.fn();
     renderRoute(<Header onDownload={onDownload} downloading={false} />);
-    const button = screen.getByRole('button', { name: 'alice' });
+    const button = await screen.findByRole('button', { name: 'alice', busy: false });
     expect(button).toHaveAttribute('aria-haspopup', 'menu');
     expect(button).toHaveAttribute('aria-expanded', 'false');
 
@@ -73,7 +73,7 @@ describe('header', () => {
     const { router } = renderRoute(<Header onDownload={() => {}} downloading={false} />, {
       path: '/orders',
     });
-    await userEvent.click(screen.getByRole('button', { name: 'alice' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'alice', busy: false }));
     expect(screen.queryByRole('menuitem', { name: 'Admin Panel' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('menuitem', { name: 'Sign Out' }));
     await waitFor(() => expect(currentUrl(router)).toBe('/'));

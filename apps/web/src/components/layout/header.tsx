@@ -1,9 +1,10 @@
 /**
  * Site header (spec section 2): logo, Home/Plans/Changelog/Support, and either Login and Get
  * Started (signed out) or Download and the user menu (signed in). Below 768 px the links move
- * into a menu opened by a hamburger button.
+ * into a menu opened by a hamburger button. The user menu's code loads only for a signed-in user
+ * (a public page renders signed out, on the server too), behind a stand-in of its button.
  */
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Download, Loader2, Menu, X } from 'lucide-react';
 import { useLogout, useSession } from '../../lib/session';
@@ -13,7 +14,10 @@ import { cn } from '../ui/cn';
 import { Container } from '../ui/page';
 import { Logo } from './logo';
 import { MAIN_NAV } from './nav-links';
-import { UserMenu } from './user-menu';
+import { UserMenuButtonPlaceholder } from './user-menu-button';
+
+/** The signed-in user's menu (Radix DropdownMenu), loaded when a user is signed in. */
+const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
 
 const desktopLink = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -69,12 +73,14 @@ export function Header({
                 )}
                 <span className="hidden sm:inline">Download</span>
               </button>
-              <UserMenu
-                user={user}
-                onDownload={onDownload}
-                onSignOut={logout}
-                downloading={downloading}
-              />
+              <Suspense fallback={<UserMenuButtonPlaceholder user={user} />}>
+                <UserMenu
+                  user={user}
+                  onDownload={onDownload}
+                  onSignOut={logout}
+                  downloading={downloading}
+                />
+              </Suspense>
             </>
           ) : (
             <>

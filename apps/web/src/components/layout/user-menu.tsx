@@ -1,12 +1,13 @@
 /**
  * The signed-in user's menu (spec section 2): Profile Settings, Admin Panel (admins only), Order
- * History, Download Software, Download Centre (ours: every version) and Sign Out. On Radix DropdownMenu, which follows the WAI-ARIA
- * menu-button pattern (arrow keys, Home/End, typeahead, Escape returns focus to the button).
+ * History, Download Software, Download Centre (ours: every version) and Sign Out. On Radix
+ * DropdownMenu, which follows the WAI-ARIA menu-button pattern (arrow keys, Home/End, typeahead,
+ * Escape returns focus to the button). The header loads this module only for a signed-in user
+ * (Radix's menu and its positioning code are not part of a public page's first chunk).
  */
 import { Link } from 'react-router';
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import {
-  ChevronDown,
   Download,
   Layers,
   Loader2,
@@ -18,6 +19,7 @@ import {
 } from 'lucide-react';
 import { isAdminRole, type User } from '@flockr/contract';
 import { cn } from '../ui/cn';
+import { USER_MENU_BUTTON_CLASS, UserMenuButtonLabel } from './user-menu-button';
 
 const itemClass =
   'flex w-full cursor-default items-center gap-3 rounded-md px-3 py-2 text-left text-sm ' +
@@ -56,21 +58,10 @@ export function UserMenu({
   onSignOut: () => void;
   downloading: boolean;
 }) {
-  const initial = user.username.slice(0, 1).toUpperCase();
   return (
     <Menu.Root modal={false}>
-      <Menu.Trigger className="group flex h-10 items-center gap-2 rounded-full border border-slate-200 bg-white py-1 pr-2.5 pl-1 text-sm font-medium text-slate-800 shadow-sm hover:bg-slate-50">
-        <span
-          aria-hidden="true"
-          className="flex size-7 items-center justify-center rounded-full bg-brand-600 text-xs font-bold text-white"
-        >
-          {initial}
-        </span>
-        <span className="sr-only sm:not-sr-only sm:max-w-[7rem] sm:truncate">{user.username}</span>
-        <ChevronDown
-          aria-hidden="true"
-          className="size-4 text-slate-500 transition-transform group-data-[state=open]:rotate-180"
-        />
+      <Menu.Trigger className={USER_MENU_BUTTON_CLASS}>
+        <UserMenuButtonLabel user={user} />
       </Menu.Trigger>
       <Menu.Portal>
         <Menu.Content

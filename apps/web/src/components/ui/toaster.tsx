@@ -1,33 +1,21 @@
 /**
- * Toast host (sonner): 5 s lifetime and 300 ms exit animation (spec section 9). Toasts sit at the
- * bottom right (full width at the bottom on phones), where they never cover the sticky header
- * nor the banners under it (the download error's View Plans, the e-mail banner's Resend), so the
- * navigation stays clickable. The rich colours' texts are a shade darker than sonner's own, for a
- * 4.5:1 contrast on their tinted backgrounds.
+ * The toast host, mounted once by the app's providers. It renders nothing until the first toast
+ * (lib/toast.ts), then loads sonner's configured Toaster (sonner-toaster.tsx), so no page's first
+ * chunk carries sonner. Server and browser both render nothing at first: hydration-safe.
  */
-import type { CSSProperties } from 'react';
-import { Toaster as SonnerToaster } from 'sonner';
-import { TOAST_DURATION_MS, TOAST_EXIT_MS } from '@flockr/contract';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { subscribeToToasts, toastsRequested } from '../../lib/toast';
 
-/** Sonner's rich-colour text variables, darkened for contrast (their backgrounds stay). */
-const READABLE_TEXTS = {
-  '--success-text': 'hsl(140, 100%, 20%)',
-  '--info-text': 'hsl(210, 92%, 35%)',
-  '--warning-text': 'hsl(31, 92%, 28%)',
-  '--error-text': 'hsl(360, 100%, 38%)',
-};
+/** sonner's Toaster as the app configures it, loaded with the first toast. */
+const SonnerToaster = lazy(() => import('./sonner-toaster'));
 
-/** Renders the toast region used by `toast.success/error/warning/info` from sonner. */
+/** Renders the toast region once a toast was asked for; nothing before. */
 export function Toaster() {
+  const requested = useSyncExternalStore(subscribeToToasts, toastsRequested, () => false);
+  if (!requested) return null;
   return (
-    <SonnerToaster
-      position="bottom-right"
-      mobileOffset={{ bottom: 16, left: 16, right: 16 }}
-      duration={TOAST_DURATION_MS}
-      richColors
-      closeButton
-      style={{ '--toast-exit-ms': `${TOAST_EXIT_MS}ms`, ...READABLE_TEXTS } as CSSProperties}
-      toastOptions={{ classNames: { toast: 'font-sans' } }}
-    />
+    <Suspense fallback={null}>
+      <SonnerToaster />
+    </Suspense>
   );
 }

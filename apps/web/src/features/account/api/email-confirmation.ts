@@ -5,10 +5,10 @@
  * post each token once. Failures carry the server's text and code (docs/errors.md).
  */
 import { useMutation } from '@tanstack/react-query';
-import { toast } from 'sonner';
-import { API, API_ERROR_CODES, type MessageResponse } from '@flockr/contract';
+import { API_ERROR_CODES, type MessageResponse } from '@flockr/contract';
 import { call, type ApiError } from '../../../lib/api-client';
 import { useRefreshSession } from '../../../lib/session';
+import { toast } from '../../../lib/toast';
 import { EMAIL_LINK_ERRORS } from './texts';
 
 /** The two kinds of e-mailed link: sign-up verification and e-mail change. */
@@ -32,8 +32,8 @@ export function isRetryableLinkError(error: ApiError): boolean {
 function postLinkToken(kind: EmailLinkKind, token: string): Promise<MessageResponse> {
   const options = { fallback: EMAIL_LINK_ERRORS[kind] };
   return kind === 'verify'
-    ? call(API.auth.verifyEmail, { body: { token } }, options)
-    : call(API.auth.confirmEmail, { body: { token } }, options);
+    ? call('POST /auth/verify-email', { body: { token } }, options)
+    : call('POST /auth/confirm-email', { body: { token } }, options);
 }
 
 /**
@@ -63,7 +63,8 @@ export function useEmailLink(kind: EmailLinkKind) {
 export function useResendVerification() {
   const refreshSession = useRefreshSession();
   return useMutation<MessageResponse, ApiError, void>({
-    mutationFn: () => call(API.auth.resendVerification, {}, { fallback: EMAIL_LINK_ERRORS.resend }),
+    mutationFn: () =>
+      call('POST /auth/resend-verification', {}, { fallback: EMAIL_LINK_ERRORS.resend }),
     onSuccess: ({ message }) => {
       toast.success(message);
     },

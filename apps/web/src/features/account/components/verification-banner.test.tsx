@@ -41,8 +41,10 @@ describe('e-mail verification banner', () => {
         }),
     );
     renderSignedIn(makeUser({ email_verified: false }));
-    expect(banner()).toHaveTextContent(verifyBannerText('alice@example.com'));
-    const button = screen.getByRole('button', { name: 'Resend email' });
+    expect(await screen.findByRole('region', { name: 'E-mail confirmation' })).toHaveTextContent(
+      verifyBannerText('alice@example.com'),
+    );
+    const button = await screen.findByRole('button', { name: 'Resend email' });
     await userEvent.click(button);
     await waitFor(() => expect(button).toBeDisabled());
     release();
@@ -60,7 +62,7 @@ describe('e-mail verification banner', () => {
       reply(429, { error: API_ERRORS.tooManyRequests, code: API_ERROR_CODES.tooManyRequests }),
     );
     renderSignedIn(makeUser({ email_verified: false }));
-    await userEvent.click(screen.getByRole('button', { name: 'Resend email' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Resend email' }));
     expect(await screen.findByText(API_ERRORS.tooManyRequests)).toBeInTheDocument();
     expect(banner()).toBeInTheDocument();
   });
@@ -78,7 +80,7 @@ describe('e-mail verification banner', () => {
       });
     });
     renderRoute(<SiteLayout />);
-    await userEvent.click(screen.getByRole('button', { name: 'Resend email' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Resend email' }));
     expect(await screen.findByText(API_ERRORS.alreadyVerified)).toBeInTheDocument();
     await waitFor(() => expect(banner()).not.toBeInTheDocument());
   });

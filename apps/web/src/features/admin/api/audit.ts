@@ -1,5 +1,5 @@
 /** Audit trail hook: `GET /admin/audit` (who changed what, newest first or in the chosen order). */
-import { API } from '@flockr/contract';
+
 import { ADMIN_ERRORS } from './errors';
 import { useAdminPage, type PageFilter } from './hooks';
 
@@ -7,12 +7,12 @@ import { useAdminPage, type PageFilter } from './hooks';
  * Page, actor (part of a username or e-mail), action (prefix), entity type, sort and the UTC days
  * `from`..`to` of the audit list ('' = any).
  */
-export type AuditFilter = PageFilter<typeof API.admin.audit>;
+export type AuditFilter = PageFilter<'GET /admin/audit'>;
 
 /** Entity types the server records (values of `entity_type`). */
 export const AUDIT_ENTITY_TYPES = ['user', 'order', 'plan', 'download', 'changelog'] as const;
 
 /** One page of audit entries, newest first, each with its sentence; `action` matches as a prefix. */
 export function useAuditLog(filter: AuditFilter) {
-  return useAdminPage(API.admin.audit, 'audit', filter, ADMIN_ERRORS.fetchAudit);
+  return useAdminPage('GET /admin/audit', 'audit', filter, ADMIN_ERRORS.fetchAudit);
 }

@@ -3,7 +3,7 @@
  * unpublish, archive and restore.
  */
 import type { z } from 'zod';
-import { API, CLIENT_ERRORS, type createChangelogRequestSchema } from '@flockr/contract';
+import { CLIENT_ERRORS, type createChangelogRequestSchema } from '@flockr/contract';
 import { call } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { ADMIN_ERRORS } from './errors';
@@ -15,7 +15,7 @@ export type ChangelogPayload = z.input<typeof createChangelogRequestSchema>;
 
 /** Every changelog entry, drafts included, with view counts (`GET /admin/changelog`). */
 export function useAdminChangelog() {
-  return useAdminQuery(API.admin.changelog, {
+  return useAdminQuery('GET /admin/changelog', {
     key: adminKeys.changelog,
     fallback: CLIENT_ERRORS.defaults.fetchChangelogEntries,
   });
@@ -31,11 +31,7 @@ const refresh = [queryKeys.changelog] as const;
 export function useCreateChangelogEntry() {
   return useAdminChange({
     mutationFn: (body: ChangelogPayload) =>
-      call(
-        API.admin.createChangelog,
-        { body },
-        { fallback: CLIENT_ERRORS.defaults.createChangelog },
-      ),
+      call('POST /admin/changelog', { body }, { fallback: CLIENT_ERRORS.defaults.createChangelog }),
     success: ({ entry }) =>
       entry.is_published
         ? `Version ${entry.version} published`
@@ -65,7 +61,7 @@ function changedText(
  * `{ id, is_published: true }` or `{ id, archived: true }`.
  */
 export function useUpdateChangelogEntry() {
-  return useAdminUpdate(API.admin.updateChangelog, {
+  return useAdminUpdate('PUT /admin/changelog/:id', {
     fallback: ADMIN_ERRORS.publishChangelog,
     success: ({ entry }, asked) => changedText(entry, asked),
     refresh,

@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import type { z } from 'zod';
-import { API, CLIENT_ERRORS, type createDownloadRequestSchema } from '@flockr/contract';
+import { CLIENT_ERRORS, type createDownloadRequestSchema } from '@flockr/contract';
 import { call, upload } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { ADMIN_ERRORS } from './errors';
@@ -33,7 +33,7 @@ const added = ({ download }: { download: { version: string } }) =>
 
 /** Every version, inactive ones included, with download counts (`GET /admin/downloads`). */
 export function useAdminReleases() {
-  return useAdminQuery(API.admin.releases, {
+  return useAdminQuery('GET /admin/downloads', {
     key: adminKeys.releases,
     fallback: CLIENT_ERRORS.defaults.fetchDownloads,
   });
@@ -46,7 +46,7 @@ export function useAdminReleases() {
 export function useCreateRelease() {
   return useAdminChange({
     mutationFn: (body: ReleaseUrlPayload) =>
-      call(API.admin.createRelease, { body }, { fallback: CLIENT_ERRORS.defaults.createDownload }),
+      call('POST /admin/downloads', { body }, { fallback: CLIENT_ERRORS.defaults.createDownload }),
     success: added,
     refresh,
   });
@@ -75,7 +75,7 @@ export function useUploadRelease() {
     mutationFn: async (fields: ReleaseUpload) => {
       setProgress(0);
       try {
-        return await upload(API.admin.uploadRelease, uploadForm(fields), {
+        return await upload('POST /admin/downloads/upload', uploadForm(fields), {
           fallback: CLIENT_ERRORS.defaults.createDownload,
           onProgress: ({ loaded, total }) => {
             if (total) setProgress(loaded / total);
@@ -97,7 +97,7 @@ export function useUploadRelease() {
  * Variables: `{ id, release_date? , archived? }`.
  */
 export function useUpdateRelease() {
-  return useAdminUpdate(API.admin.updateRelease, {
+  return useAdminUpdate('PUT /admin/downloads/:id', {
     fallback: ADMIN_ERRORS.updateDownload,
     success: ({ download }, asked) =>
       asked.archived === true
@@ -111,7 +111,7 @@ export function useUpdateRelease() {
 
 /** Activates or deactivates a version (`PUT /admin/downloads/{id}`). Variables: `{ id, is_active }`. */
 export function useSetReleaseActive() {
-  return useAdminUpdate(API.admin.updateRelease, {
+  return useAdminUpdate('PUT /admin/downloads/:id', {
     fallback: ADMIN_ERRORS.updateDownload,
     success: ({ download }) =>
       `Version ${download.version} ${download.is_active ? 'activated' : 'deactivated'}`,

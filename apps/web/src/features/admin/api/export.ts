@@ -5,9 +5,9 @@
  * helpers (csv.ts). Either way the browser saves a `<list>-<YYYY-MM-DD>.csv` file.
  */
 import { useState } from 'react';
-import { toast } from 'sonner';
-import { csvDocument, CSV_MEDIA_TYPE, type CsvValue, type Endpoint } from '@flockr/contract';
+import { csvDocument, CSV_MEDIA_TYPE, type CsvValue, type EndpointKey } from '@flockr/contract';
 import { fetchFile, type ApiError, type CallInput } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
 
 /** Text when an export fails and the server gave no reason (ours; the spec gives none). */
 export const EXPORT_FAILED_TEXT = 'Export failed. Please try again';
@@ -38,11 +38,11 @@ export interface CsvExport {
 }
 
 /**
- * Export of a server list through `endpoint` (e.g. `API.admin.exportUsers`) with `query` (the
+ * Export of a server list through `endpoint` (e.g. `'GET /admin/users/export'`) with `query` (the
  * list's filters and sort, '' values left out). A failure shows the server's text as a toast.
  */
-export function useServerCsv<E extends Endpoint>(
-  endpoint: E,
+export function useServerCsv<K extends EndpointKey>(
+  endpoint: K,
   query: object,
   name: string,
 ): CsvExport {
@@ -55,7 +55,7 @@ export function useServerCsv<E extends Endpoint>(
         ([key, v]) => key !== 'page' && v !== '' && v !== undefined,
       ),
     );
-    fetchFile(endpoint, { query: clean } as CallInput<E>, { fallback: EXPORT_FAILED_TEXT })
+    fetchFile(endpoint, { query: clean } as CallInput<K>, { fallback: EXPORT_FAILED_TEXT })
       .then(({ blob, filename }) => saveFile(blob, filename ?? csvFilename(name)))
       .catch((error: ApiError) => toast.error(error.message || EXPORT_FAILED_TEXT))
       .finally(() => setPending(false));

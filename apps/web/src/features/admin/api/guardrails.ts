@@ -3,7 +3,7 @@
  * over a date range, and the server's preview of what a user or order status change will do
  * (asked for before the admin confirms; reading it changes nothing).
  */
-import { API, CLIENT_ERRORS, type OrderStatus, type UserStatus } from '@flockr/contract';
+import { CLIENT_ERRORS, type OrderStatus, type UserStatus } from '@flockr/contract';
 import { ADMIN_ERRORS } from './errors';
 import { adminKeys } from './keys';
 import { useAdminQuery } from './hooks';
@@ -20,7 +20,7 @@ export function useBusinessHealth(range: HealthRange) {
     ...(range.from && { from: range.from }),
     ...(range.to && { to: range.to }),
   };
-  return useAdminQuery(API.admin.health, {
+  return useAdminQuery('GET /admin/stats/health', {
     key: [...adminKeys.stats, 'health', query],
     input: { query },
     fallback: CLIENT_ERRORS.defaults.fetchStats,
@@ -33,7 +33,7 @@ export function useBusinessHealth(range: HealthRange) {
  * while `request` is null.
  */
 export function useUserStatusPreview(request: { id: string; status: UserStatus } | null) {
-  return useAdminQuery(API.admin.userStatusPreview, {
+  return useAdminQuery('GET /admin/users/:id/status/preview', {
     key: [...adminKeys.all, 'users', 'preview', request?.id ?? '', request?.status ?? ''],
     input: {
       params: { id: request?.id ?? '' },
@@ -52,7 +52,7 @@ type SettableOrderStatus = Exclude<OrderStatus, 'EXPIRED'>;
  * (`GET /admin/orders/{id}/status/preview`); idle while `request` is null.
  */
 export function useOrderStatusPreview(request: { id: string; status: SettableOrderStatus } | null) {
-  return useAdminQuery(API.admin.orderStatusPreview, {
+  return useAdminQuery('GET /admin/orders/:id/status/preview', {
     key: [...adminKeys.all, 'orders', 'preview', request?.id ?? '', request?.status ?? ''],
     input: {
       params: { id: request?.id ?? '' },

@@ -13,18 +13,18 @@ import {
   type UseMutationResult,
   type UseQueryResult,
 } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import type { z } from 'zod';
-import { ADMIN_PAGE_SIZE, type Endpoint, type SuccessOf } from '@flockr/contract';
-import { call, type ApiError, type CallInput } from '../../../lib/api-client';
+import { ADMIN_PAGE_SIZE, type EndpointAt, type EndpointKey } from '@flockr/contract';
+import { call, type AnswerOf, type ApiError, type CallInput } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
 import { adminKeys } from './keys';
 
 /** Options of {@link useAdminQuery}. */
-export interface AdminQueryOptions<E extends Endpoint> {
+export interface AdminQueryOptions<K extends EndpointKey> {
   /** Cache key (api/keys.ts). */
   key: QueryKey;
   /** Path params and query of the call, if it has any. */
-  input?: CallInput<E>;
+  input?: CallInput<K>;
   /** Text shown when the answer carries none (spec section 8). */
   fallback: string;
   /** Keep the previous page on screen while the next one loads. */
@@ -33,40 +33,44 @@ export interface AdminQueryOptions<E extends Endpoint> {
   enabled?: boolean;
 }
 
-/** Reads `endpoint` into the cache under `key`; the error is the {@link ApiError} to show. */
-export function useAdminQuery<E extends Endpoint>(
-  endpoint: E,
-  { key, input, fallback, paged = false, enabled = true }: AdminQueryOptions<E>,
-): UseQueryResult<SuccessOf<E>, ApiError> {
-  return useQuery<SuccessOf<E>, ApiError>({
+/**
+ * Reads the endpoint at `endpoint` (its key, e.g. `'GET /admin/stats'`) into the cache under `key`;
+ * the error is the {@link ApiError} to show.
+ */
+export function useAdminQuery<K extends EndpointKey>(
+  endpoint: K,
+  { key, input, fallback, paged = false, enabled = true }: AdminQueryOptions<K>,
+): UseQueryResult<AnswerOf<K>, ApiError> {
+  return useQuery<AnswerOf<K>, ApiError>({
     queryKey: key,
-    queryFn: ({ signal }) => call(endpoint, input ?? ({} as CallInput<E>), { signal, fallback }),
+    queryFn: ({ signal }) => call(endpoint, input ?? ({} as CallInput<K>), { signal, fallback }),
     placeholderData: paged ? keepPreviousData : undefined,
     enabled,
   });
 }
 
-/** The query parameters of endpoint `E` as a client sends them. */
-type QueryOf<E extends Endpoint> = E['query'] extends z.ZodType ? z.input<E['query']> : never;
+/** The query parameters of the endpoint at `K` as a client sends them. */
+type QueryOf<K extends EndpointKey> =
+  EndpointAt<K> extends { query: infer Q extends z.ZodType } ? z.input<Q> : never;
 
 /**
  * The filter of a paged list as the screen holds it (from the URL): `page`, and each of the
  * endpoint's other query parameters but `limit`, where '' means "any".
  */
-export type PageFilter<E extends Endpoint> = { page: number } & {
-  [K in Exclude<keyof QueryOf<E>, 'page' | 'limit'>]?: NonNullable<QueryOf<E>[K]> | '';
+export type PageFilter<K extends EndpointKey> = { page: number } & {
+  [P in Exclude<keyof QueryOf<K>, 'page' | 'limit'>]?: NonNullable<QueryOf<K>[P]> | '';
 };
 
 /**
  * One page of a paged admin list (10 a page, newest first): `filter` becomes the query with
  * texts trimmed and '' left out, and keys the cache under `adminKeys.page(resource, query)`.
  */
-export function useAdminPage<E extends Endpoint>(
-  endpoint: E,
+export function useAdminPage<K extends EndpointKey>(
+  endpoint: K,
   resource: string,
-  filter: PageFilter<E>,
+  filter: PageFilter<K>,
   fallback: string,
-): UseQueryResult<SuccessOf<E>, ApiError> {
+): UseQueryResult<AnswerOf<K>, ApiError> {
   const { page, ...rest } = filter as { page: number } & Record<string, unknown>;
   const query: Record<string, unknown> = { page, limit: ADMIN_PAGE_SIZE };
   for (const [name, raw] of Object.entries(rest)) {
@@ -75,7 +79,7 @@ export function useAdminPage<E extends Endpoint>(
   }
   return useAdminQuery(endpoint, {
     key: adminKeys.page(resource, query),
-    input: { query } as CallInput<E>,
+    input: { query } as CallInput<K>,
     fallback,
     paged: true,
   });
@@ -113,23 +117,25 @@ export function useAdminChange<V, R>({
 }
 
 /** Variables of an update of one item: its id and the endpoint's body, e.g. `{ id, status }`. */
-export type UpdateOf<E extends Endpoint> = { id: string } & (E['body'] extends z.ZodType
-  ? z.input<E['body']>
+export type UpdateOf<K extends EndpointKey> = { id: string } & (EndpointAt<K> extends {
+  body: infer B extends z.ZodType;
+}
+  ? z.input<B>
   : never);
 
 /**
  * A change of one item by id through `endpoint` (`PUT /admin/…/{id}…`): the variables are the id
  * and the body ({@link UpdateOf}); otherwise as {@link useAdminChange}.
  */
-export function useAdminUpdate<E extends Endpoint>(
-  endpoint: E,
-  options: Omit<AdminChangeOptions<UpdateOf<E>, SuccessOf<E>>, 'mutationFn'> & { fallback: string },
-): UseMutationResult<SuccessOf<E>, ApiError, UpdateOf<E>> {
+export function useAdminUpdate<K extends EndpointKey>(
+  endpoint: K,
+  options: Omit<AdminChangeOptions<UpdateOf<K>, AnswerOf<K>>, 'mutationFn'> & { fallback: string },
+): UseMutationResult<AnswerOf<K>, ApiError, UpdateOf<K>> {
   const { fallback, ...rest } = options;
   return useAdminChange({
     ...rest,
-    mutationFn: ({ id, ...body }: UpdateOf<E>) =>
-      call(endpoint, { params: { id }, body } as unknown as CallInput<E>, { fallback }),
+    mutationFn: ({ id, ...body }: UpdateOf<K>) =>
+      call(endpoint, { params: { id }, body } as unknown as CallInput<K>, { fallback }),
   });
 }
 

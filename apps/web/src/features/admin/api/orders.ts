@@ -2,17 +2,17 @@
  * Admin order hooks (spec section 7, `/admin/orders`): the list, a status change along the
  * transition table (docs/billing.md), and provider events that named no order of ours.
  */
-import { API, CLIENT_ERRORS } from '@flockr/contract';
+import { CLIENT_ERRORS } from '@flockr/contract';
 import { humanize, shortOrderId } from '../../../lib/format';
 import { ADMIN_ERRORS } from './errors';
 import { useAdminPage, useAdminUpdate, type PageFilter } from './hooks';
 
 /** Page, search (order id, username or email) and status of the orders list ('' = any). */
-export type OrdersFilter = PageFilter<typeof API.admin.orders>;
+export type OrdersFilter = PageFilter<'GET /admin/orders'>;
 
 /** One page of orders with buyer and plan, newest first (`GET /admin/orders`). */
 export function useAdminOrders(filter: OrdersFilter) {
-  return useAdminPage(API.admin.orders, 'orders', filter, CLIENT_ERRORS.defaults.fetchOrders);
+  return useAdminPage('GET /admin/orders', 'orders', filter, CLIENT_ERRORS.defaults.fetchOrders);
 }
 
 /**
@@ -21,7 +21,7 @@ export function useAdminOrders(filter: OrdersFilter) {
  */
 export function useUnmatchedPaymentEvents() {
   return useAdminPage(
-    API.admin.paymentEvents,
+    'GET /admin/payment-events',
     'payment-events',
     { page: 1, outcome: 'unmatched' },
     ADMIN_ERRORS.fetchPaymentEvents,
@@ -34,7 +34,7 @@ export function useUnmatchedPaymentEvents() {
  * ORDER_TRANSITION_NOT_ALLOWED with its text.
  */
 export function useSetOrderStatus() {
-  return useAdminUpdate(API.admin.setOrderStatus, {
+  return useAdminUpdate('PUT /admin/orders/:id/status', {
     fallback: CLIENT_ERRORS.defaults.updateOrderStatus,
     success: ({ order }) => `Order #${shortOrderId(order.id)} is now ${humanize(order.status)}`,
   });

@@ -1,6 +1,6 @@
 /** Admin plan hooks (spec section 7, `/admin/plans`): list, create, update. */
 import type { z } from 'zod';
-import { API, CLIENT_ERRORS, type planInputSchema } from '@flockr/contract';
+import { CLIENT_ERRORS, type planInputSchema } from '@flockr/contract';
 import { call } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { adminKeys } from './keys';
@@ -11,7 +11,7 @@ export type PlanPayload = z.input<typeof planInputSchema>;
 
 /** Every plan, inactive ones included, with subscribers and revenue (`GET /admin/plans`). */
 export function useAdminPlans() {
-  return useAdminQuery(API.admin.plans, {
+  return useAdminQuery('GET /admin/plans', {
     key: adminKeys.plans,
     fallback: CLIENT_ERRORS.defaults.fetchPlans,
   });
@@ -27,11 +27,11 @@ export function useSavePlan(planId: string | null) {
     mutationFn: (body: PlanPayload) =>
       planId
         ? call(
-            API.admin.updatePlan,
+            'PUT /admin/plans/:id',
             { params: { id: planId }, body },
             { fallback: CLIENT_ERRORS.defaults.updatePlan },
           )
-        : call(API.admin.createPlan, { body }, { fallback: CLIENT_ERRORS.defaults.createPlan }),
+        : call('POST /admin/plans', { body }, { fallback: CLIENT_ERRORS.defaults.createPlan }),
     success: ({ plan }) => (planId ? `Plan ${plan.name} saved` : `Plan ${plan.name} created`),
     refresh: [queryKeys.plans],
   });

@@ -1,21 +1,21 @@
 /** Admin user hooks (spec section 7, `/admin/users`): list, detail, status and role. */
-import { API, CLIENT_ERRORS } from '@flockr/contract';
+import { CLIENT_ERRORS } from '@flockr/contract';
 import { humanize } from '../../../lib/format';
 import { ADMIN_ERRORS } from './errors';
 import { adminKeys } from './keys';
 import { useAdminPage, useAdminQuery, useAdminUpdate, type PageFilter } from './hooks';
 
 /** Page, search (username or email), status and role of the users list ('' = any). */
-export type UsersFilter = PageFilter<typeof API.admin.users>;
+export type UsersFilter = PageFilter<'GET /admin/users'>;
 
 /** One page of users, newest first (`GET /admin/users`). */
 export function useAdminUsers(filter: UsersFilter) {
-  return useAdminPage(API.admin.users, 'users', filter, CLIENT_ERRORS.defaults.fetchUsers);
+  return useAdminPage('GET /admin/users', 'users', filter, CLIENT_ERRORS.defaults.fetchUsers);
 }
 
 /** A user with orders, subscription and downloads (`GET /admin/users/{id}`); idle while null. */
 export function useAdminUser(id: string | null) {
-  return useAdminQuery(API.admin.user, {
+  return useAdminQuery('GET /admin/users/:id', {
     key: adminKeys.user(id ?? ''),
     input: { params: { id: id ?? '' } },
     fallback: ADMIN_ERRORS.fetchUser,
@@ -31,7 +31,7 @@ const nowText = (username: string, value: string) => `${username} is now ${human
  * only: docs/decisions/004-admin-roles.md). Variables: `{ id, status }`.
  */
 export function useSetUserStatus() {
-  return useAdminUpdate(API.admin.setUserStatus, {
+  return useAdminUpdate('PUT /admin/users/:id/status', {
     fallback: CLIENT_ERRORS.defaults.updateUserStatus,
     success: ({ user }) => nowText(user.username, user.status),
   });
@@ -39,7 +39,7 @@ export function useSetUserStatus() {
 
 /** Sets a user's role (`PUT /admin/users/{id}/role`, SUPER_ADMIN only). Variables: `{ id, role }`. */
 export function useSetUserRole() {
-  return useAdminUpdate(API.admin.setUserRole, {
+  return useAdminUpdate('PUT /admin/users/:id/role', {
     fallback: ADMIN_ERRORS.updateUserRole,
     success: ({ user }) => nowText(user.username, user.role),
   });

@@ -5,7 +5,7 @@
  * and exported as CSV with the same filters and order (the server streams it).
  */
 import { History } from 'lucide-react';
-import { API, AUDIT_ACTIONS, AUDIT_SORT_COLUMNS, type AuditEntry } from '@flockr/contract';
+import { AUDIT_ACTIONS, AUDIT_SORT_COLUMNS, type AuditEntry } from '@flockr/contract';
 import { formatDateTime, humanize } from '../../../lib/format';
 import { AUDIT_ENTITY_TYPES, useAuditLog } from '../api/audit';
 import { useServerCsv } from '../api/export';
@@ -78,7 +78,7 @@ function AuditRow(entry: AuditEntry) {
 export function AuditPanel() {
   const params = useListParams(filters);
   const query = useAuditLog(params.filter);
-  const exporter = useServerCsv(API.admin.exportAudit, params.filter, 'audit');
+  const exporter = useServerCsv('GET /admin/audit/export', params.filter, 'audit');
   return (
     <AdminList
       title="Audit log"

@@ -135,7 +135,7 @@ describe('admin changelog tab', () => {
     await userEvent.paste(
       '## New\n\n- **Bold** item\n\n<script>window.hacked = true</script>\n\n<b>raw</b>',
     );
-    expect(within(preview).getByRole('heading', { name: 'New' })).toBeInTheDocument();
+    expect(await within(preview).findByRole('heading', { name: 'New' })).toBeInTheDocument();
     expect(within(preview).getByRole('listitem')).toHaveTextContent('Bold item');
     expect(within(preview).getByText('Bold').tagName).toBe('STRONG');
     expect(preview.querySelector('script')).toBeNull();

@@ -1,10 +1,10 @@
 /**
- * Live preview of changelog markdown, rendered exactly as the public changelog renders it:
- * react-markdown without raw HTML (no rehype-raw), so HTML in the text shows as text and no
- * markup or script can be injected.
+ * Live preview of changelog markdown, rendered exactly as the public changelog renders it
+ * (components/ui/markdown.tsx: without raw HTML, so HTML in the text shows as text and no markup
+ * or script can be injected).
  */
 import { useId } from 'react';
-import ReactMarkdown from 'react-markdown';
+import { Markdown } from '../../../components/ui/markdown';
 
 /** The preview box titled "Preview"; a placeholder line while `markdown` is empty. */
 export function MarkdownPreview({ markdown }: { markdown: string }) {
@@ -17,7 +17,7 @@ export function MarkdownPreview({ markdown }: { markdown: string }) {
       <div className="min-h-64 overflow-x-auto rounded-lg border border-dashed border-slate-300 bg-slate-50 px-4 py-3">
         {markdown.trim() ? (
           <div className="prose-changelog break-words" data-testid="markdown-preview">
-            <ReactMarkdown>{markdown}</ReactMarkdown>
+            <Markdown>{markdown}</Markdown>
           </div>
         ) : (
           <p className="text-sm text-slate-500">The formatted changes appear here as you type.</p>

@@ -4,13 +4,7 @@
  */
 import { useState } from 'react';
 import { PencilLine, Receipt } from 'lucide-react';
-import {
-  API,
-  ORDER_SORT_COLUMNS,
-  ORDER_STATUSES,
-  formatMoney,
-  type AdminOrder,
-} from '@flockr/contract';
+import { ORDER_SORT_COLUMNS, ORDER_STATUSES, formatMoney, type AdminOrder } from '@flockr/contract';
 import { Button } from '../../../components/ui/button';
 import { OrderStatusBadge } from '../../../components/ui/status-badges';
 import { formatDate, formatDateTime, periodLabel, shortOrderId } from '../../../lib/format';
@@ -105,7 +99,7 @@ function OrderRow({ order, onEdit }: { order: AdminOrder; onEdit: (order: AdminO
 export function OrdersPanel() {
   const params = useListParams(filters);
   const query = useAdminOrders(params.filter);
-  const exporter = useServerCsv(API.admin.exportOrders, params.filter, 'orders');
+  const exporter = useServerCsv('GET /admin/orders/export', params.filter, 'orders');
   const [editing, setEditing] = useState<AdminOrder | null>(null);
   return (
     <>

@@ -8,7 +8,6 @@ import { useId, useState } from 'react';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { Eye, Users } from 'lucide-react';
 import {
-  API,
   API_ERRORS,
   USER_ROLES,
   USER_SORT_COLUMNS,
@@ -191,7 +190,7 @@ export function UsersPanel() {
   const me = useSignedInUser();
   const params = useListParams(filters);
   const query = useAdminUsers(params.filter);
-  const exporter = useServerCsv(API.admin.exportUsers, params.filter, 'users');
+  const exporter = useServerCsv('GET /admin/users/export', params.filter, 'users');
   const setStatus = useSetUserStatus();
   const setRole = useSetUserRole();
   const [viewing, setViewing] = useState<User | null>(null);

@@ -5,7 +5,6 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import {
-  API,
   API_ERROR_CODES,
   type ForgotPasswordRequest,
   type MessageResponse,
@@ -22,7 +21,7 @@ import { PASSWORD_RESET_FAILED_TEXT } from './texts';
 export function useRequestPasswordReset() {
   return useMutation<MessageResponse, ApiError, ForgotPasswordRequest>({
     mutationFn: (body) =>
-      call(API.auth.forgotPassword, { body }, { fallback: PASSWORD_RESET_FAILED_TEXT }),
+      call('POST /auth/forgot-password', { body }, { fallback: PASSWORD_RESET_FAILED_TEXT }),
   });
 }
 
@@ -49,7 +48,7 @@ export function useResetPassword() {
   const endSession = useEndSession();
   return useMutation<MessageResponse, ApiError, ResetPasswordRequest>({
     mutationFn: (body) =>
-      call(API.auth.resetPassword, { body }, { fallback: PASSWORD_RESET_FAILED_TEXT }),
+      call('POST /auth/reset-password', { body }, { fallback: PASSWORD_RESET_FAILED_TEXT }),
     onSuccess: () => {
       if (user) endSession();
     },

@@ -1,5 +1,5 @@
 /** /forgot-password form: asks for a reset link and shows the same notice for every address. */
-import { FORGOT_PASSWORD_MESSAGE, forgotPasswordRequestSchema } from '@flockr/contract';
+import { FORGOT_PASSWORD_MESSAGE } from '@flockr/contract';
 import { Alert } from '../../../components/ui/alert';
 import { useRequestPasswordReset } from '../api/password-reset';
 import { EmailField, FormSubmit, useAuthForm } from './auth-form';
@@ -13,7 +13,7 @@ import { EmailField, FormSubmit, useAuthForm } from './auth-form';
  */
 export function ForgotPasswordForm() {
   const request = useRequestPasswordReset();
-  const { field, handleSubmit, formState } = useAuthForm(forgotPasswordRequestSchema, {
+  const { field, handleSubmit, formState } = useAuthForm((s) => s.forgotPasswordRequestSchema, {
     email: '',
   });
   const onSubmit = handleSubmit((values) => request.mutate(values));

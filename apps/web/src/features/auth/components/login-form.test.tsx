@@ -16,8 +16,11 @@ import { currentUrl, renderRoute, signIn } from '../../../test/render';
 
 const m = VALIDATION_MESSAGES;
 
-function renderLogin(url = '/login') {
-  return renderRoute(<LoginRoute />, { path: '/login', url });
+/** Renders /login at `url` and waits for its form (loaded next to the page's first chunk). */
+async function renderLogin(url = '/login') {
+  const rendered = renderRoute(<LoginRoute />, { path: '/login', url });
+  await screen.findByRole('form', { name: 'Sign in' });
+  return rendered;
 }
 
 async function fill(email: string, password: string) {
@@ -30,7 +33,7 @@ const authAnswer = { token: 'tok', expires_at: '2099-01-01T00:00:00.000Z', user:
 
 describe('login form', () => {
   it('shows the required messages and clears them when edited', async () => {
-    renderLogin();
+    await renderLogin();
     await fill('', '');
     expect(await screen.findByText(m.emailRequired)).toBeInTheDocument();
     expect(screen.getByText(m.passwordRequired)).toBeInTheDocument();
@@ -40,7 +43,7 @@ describe('login form', () => {
   });
 
   it('shows the invalid email message', async () => {
-    renderLogin();
+    await renderLogin();
     await fill('bad-address', 'secret');
     expect(await screen.findByText(m.emailInvalid)).toBeInTheDocument();
   });
@@ -53,7 +56,7 @@ describe('login form', () => {
         code: API_ERROR_CODES.invalidCredentials,
       }),
     );
-    renderLogin();
+    await renderLogin();
     await fill('alice@example.com', 'wrong');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Invalid email or password');
@@ -64,7 +67,7 @@ describe('login form', () => {
   it('falls back to "Login failed" when the answer has no text', async () => {
     // Not the API's own answer (it always has a text) but a proxy in front of it failing.
     mockEndpoint(API.auth.login, new HttpResponse(null, { status: 502 }));
-    renderLogin();
+    await renderLogin();
     await fill('alice@example.com', 'secret');
     expect(await screen.findByRole('alert')).toHaveTextContent('Login failed');
   });
@@ -72,7 +75,7 @@ describe('login form', () => {
   it('sends remember_me and follows a same-site redirect after login', async () => {
     mockEndpoint(API.auth.login, authAnswer);
     mockEndpoint(API.auth.me, { user: authAnswer.user });
-    const { router } = renderLogin('/login?redirect=%2Forders');
+    const { router } = await renderLogin('/login?redirect=%2Forders');
     await userEvent.click(screen.getByRole('checkbox', { name: 'Remember me' }));
     await fill('alice@example.com', 'secret');
     await waitFor(() => expect(currentUrl(router)).toBe('/orders'));
@@ -87,7 +90,7 @@ describe('login form', () => {
   it('refuses an off-site redirect and goes to /', async () => {
     mockEndpoint(API.auth.login, authAnswer);
     mockEndpoint(API.auth.me, { user: authAnswer.user });
-    const { router } = renderLogin('/login?redirect=//evil.com');
+    const { router } = await renderLogin('/login?redirect=//evil.com');
     await fill('alice@example.com', 'secret');
     await waitFor(() => expect(currentUrl(router)).toBe('/'));
   });
@@ -96,12 +99,15 @@ describe('login form', () => {
     const user = makeUser();
     signIn(user);
     mockEndpoint(API.auth.me, { user });
-    const { router } = renderLogin('/login?redirect=/plans');
+    const { router } = renderRoute(<LoginRoute />, {
+      path: '/login',
+      url: '/login?redirect=/plans',
+    });
     await waitFor(() => expect(currentUrl(router)).toBe('/plans'));
   });
 
-  it('links to forgot-password and to register keeping the redirect', () => {
-    renderLogin('/login?redirect=/plans');
+  it('links to forgot-password and to register keeping the redirect', async () => {
+    await renderLogin('/login?redirect=/plans');
     expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
       'href',
       '/forgot-password',

@@ -1,9 +1,9 @@
 /**
  * Sign-in form (spec sections 2 and 5): email, password, remember me; field messages from
- * `loginFormSchema`; the server's error in a red box directly above the submit button.
+ * `loginFormSchema`; the server's error in a red box directly above the submit button. /login
+ * loads it next to its first chunk (react-hook-form is not part of that chunk).
  */
 import { Link } from 'react-router';
-import { loginFormSchema } from '@flockr/contract';
 import { CheckboxField, TextField } from '../../../components/ui/field';
 import { useLogin } from '../../../lib/session';
 import { EmailField, FormSubmit, useAuthForm } from './auth-form';
@@ -14,7 +14,7 @@ import { EmailField, FormSubmit, useAuthForm } from './auth-form';
  */
 export function LoginForm() {
   const login = useLogin();
-  const { field, register, handleSubmit, formState } = useAuthForm(loginFormSchema, {
+  const { field, register, handleSubmit, formState } = useAuthForm((s) => s.loginFormSchema, {
     email: '',
     password: '',
     remember_me: false,

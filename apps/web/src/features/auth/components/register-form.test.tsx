@@ -17,8 +17,11 @@ import { currentUrl, renderRoute } from '../../../test/render';
 
 const m = VALIDATION_MESSAGES;
 
-function renderRegister(url = '/register') {
-  return renderRoute(<RegisterRoute />, { path: '/register', url });
+/** Renders /register at `url` and waits for its form (loaded next to the page's first chunk). */
+async function renderRegister(url = '/register') {
+  const rendered = renderRoute(<RegisterRoute />, { path: '/register', url });
+  await screen.findByRole('form', { name: 'Create account' });
+  return rendered;
 }
 
 const field = (name: string) => screen.getByLabelText(name);
@@ -34,7 +37,7 @@ async function fillValid(user = userEvent.setup()) {
 
 describe('register form validation (spec section 5)', () => {
   it('shows every required message and clears each one as soon as its field is edited', async () => {
-    renderRegister();
+    await renderRegister();
     await submit();
     expect(await screen.findByText(m.usernameRequired)).toBeInTheDocument();
     expect(screen.getByText(m.emailRequired)).toBeInTheDocument();
@@ -55,7 +58,7 @@ describe('register form validation (spec section 5)', () => {
   });
 
   it('shows the rule messages for a short username, a bad email and a weak password', async () => {
-    renderRegister();
+    await renderRegister();
     await userEvent.type(field('Username'), 'ab');
     await userEvent.type(field('Email'), 'not-an-email');
     await userEvent.type(field('Password'), 'abcdefgh');
@@ -79,7 +82,7 @@ describe('register form validation (spec section 5)', () => {
   ] as const)(
     'labels %j (meets %i criteria) with the spec strength word',
     async (password, met) => {
-      renderRegister();
+      await renderRegister();
       await userEvent.type(field('Password'), password);
       const meter = screen.getByTestId('password-strength');
       expect(within(meter).getByText(PASSWORD_STRENGTH_LABELS[met])).toBeInTheDocument();
@@ -97,7 +100,7 @@ describe('register submit', () => {
       user,
     });
     mockEndpoint(API.auth.me, { user });
-    const { router } = renderRegister('/register?redirect=/plans');
+    const { router } = await renderRegister('/register?redirect=/plans');
     await fillValid();
     await submit();
 
@@ -121,7 +124,7 @@ describe('register submit', () => {
       API.auth.register,
       reply(409, { error: API_ERRORS.emailTaken, code: API_ERROR_CODES.emailTaken }),
     );
-    renderRegister();
+    await renderRegister();
     const u = await fillValid();
     await u.selectOptions(field('Country'), 'Germany');
     await u.click(screen.getByRole('checkbox', { name: /product news and offers/ }));
@@ -137,14 +140,14 @@ describe('register submit', () => {
   it('shows "Registration failed" when the answer has no text', async () => {
     // Not the API's own answer (it always has a text) but a proxy in front of it failing.
     mockEndpoint(API.auth.register, new HttpResponse(null, { status: 502 }));
-    renderRegister();
+    await renderRegister();
     await fillValid();
     await submit();
     expect(await screen.findByRole('alert')).toHaveTextContent('Registration failed');
   });
 
-  it('offers the countries with an empty first option', () => {
-    renderRegister();
+  it('offers the countries with an empty first option', async () => {
+    await renderRegister();
     const options = within(field('Country')).getAllByRole('option');
     expect(options).toHaveLength(11);
     expect(options[0]).toHaveTextContent('Select a country (optional)');

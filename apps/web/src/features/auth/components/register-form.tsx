@@ -2,11 +2,17 @@
  * Registration form (spec sections 2 and 5): username, email, password with live strength meter,
  * optional country, marketing-emails checkbox (default on, sent as `notifications_enabled`) and
  * the terms checkbox. Validated by `registerFormSchema`; a field's error clears when it is edited.
+ * /register loads it next to its first chunk (react-hook-form is not part of that chunk).
  */
 import { Link } from 'react-router';
 import { useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { COUNTRIES, registerFormSchema, type RegisterRequest, type User } from '@flockr/contract';
+import {
+  COUNTRIES,
+  type RegisterRequest,
+  type User,
+  type registerFormSchema,
+} from '@flockr/contract';
 import { CheckboxField, SelectField, TextField } from '../../../components/ui/field';
 import { useRegister } from '../../../lib/session';
 import { EmailField, FormSubmit, NewPasswordField, useAuthForm } from './auth-form';
@@ -32,14 +38,17 @@ export function RegisterForm({
   onRegistered: (user: User) => void;
 }) {
   const signUp = useRegister();
-  const { field, register, handleSubmit, control, formState } = useAuthForm(registerFormSchema, {
-    username: '',
-    email: '',
-    password: '',
-    country: '',
-    notifications_enabled: true,
-    terms: false,
-  });
+  const { field, register, handleSubmit, control, formState } = useAuthForm(
+    (s) => s.registerFormSchema,
+    {
+      username: '',
+      email: '',
+      password: '',
+      country: '',
+      notifications_enabled: true,
+      terms: false,
+    },
+  );
   const { errors } = formState;
   const password = useWatch({ control, name: 'password' }) ?? '';
 

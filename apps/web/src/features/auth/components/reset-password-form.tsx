@@ -6,15 +6,11 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { useWatch } from 'react-hook-form';
-import { z } from 'zod';
-import { newPasswordSchema } from '@flockr/contract';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { isDeadResetLink, useResetPassword } from '../api/password-reset';
 import { PASSWORD_RESET_DONE_TEXT } from '../api/texts';
 import { NewPasswordField, useAuthForm } from './auth-form';
-
-const formSchema = z.object({ password: newPasswordSchema });
 
 /**
  * Posts `POST /auth/reset-password` {token, password} with `useResetPassword()` (which also ends
@@ -23,7 +19,12 @@ const formSchema = z.object({ password: newPasswordSchema });
 export function ResetPasswordForm({ token }: { token: string }) {
   const resetPassword = useResetPassword();
   const { error, data } = resetPassword;
-  const { field, handleSubmit, control, formState } = useAuthForm(formSchema, { password: '' });
+  const { field, handleSubmit, control, formState } = useAuthForm(
+    (s) => s.resetPasswordFormSchema,
+    {
+      password: '',
+    },
+  );
   const password = useWatch({ control, name: 'password' }) ?? '';
   const onSubmit = handleSubmit((values) => resetPassword.mutate({ token, ...values }));
 

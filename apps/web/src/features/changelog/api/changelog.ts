@@ -3,8 +3,8 @@
  * count of one reader opening an entry.
  */
 import { useCallback } from 'react';
-import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
-import { API, CHANGELOG_PAGE_SIZE, CLIENT_ERRORS } from '@flockr/contract';
+import { infiniteQueryOptions, useInfiniteQuery, useMutation } from '@tanstack/react-query';
+import { CHANGELOG_PAGE_SIZE, CLIENT_ERRORS } from '@flockr/contract';
 import { call, type ApiError } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -14,19 +14,22 @@ import { queryKeys } from '../../../lib/query-keys';
  * `hasNextPage`. Errors: the server's text, else 'Failed to fetch changelog' (spec section 8).
  */
 export function useChangelog() {
-  return useInfiniteQuery({
-    queryKey: queryKeys.changelog,
-    queryFn: ({ pageParam, signal }) =>
-      call(
-        API.changelog.list,
-        { query: { page: pageParam, limit: CHANGELOG_PAGE_SIZE } },
-        { signal, fallback: CLIENT_ERRORS.defaults.fetchChangelog },
-      ),
-    initialPageParam: 1,
-    getNextPageParam: (last) =>
-      last.pagination.page < last.pagination.total_pages ? last.pagination.page + 1 : undefined,
-  });
+  return useInfiniteQuery(changelogQueryOptions);
 }
+
+/** The query behind {@link useChangelog}; the server prefetches its first page (entry-server). */
+export const changelogQueryOptions = infiniteQueryOptions({
+  queryKey: queryKeys.changelog,
+  queryFn: ({ pageParam, signal }) =>
+    call(
+      'GET /changelog',
+      { query: { page: pageParam, limit: CHANGELOG_PAGE_SIZE } },
+      { signal, fallback: CLIENT_ERRORS.defaults.fetchChangelog },
+    ),
+  initialPageParam: 1,
+  getNextPageParam: (last) =>
+    last.pagination.page < last.pagination.total_pages ? last.pagination.page + 1 : undefined,
+});
 
 /** Where this tab remembers the versions it counted a view of. */
 const VIEWED_KEY = 'flockr.changelog.viewed';
@@ -48,7 +51,7 @@ function viewedVersions(): Set<string> {
  */
 export function useRecordChangelogView() {
   const mutation = useMutation<void, ApiError, string>({
-    mutationFn: (version) => call(API.changelog.recordView, { params: { version } }),
+    mutationFn: (version) => call('POST /changelog/:version/views', { params: { version } }),
   });
   const { mutate } = mutation;
   const record = useCallback(

@@ -4,11 +4,11 @@
  * a second, or opened, whichever comes first (once per version per browser tab).
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import ReactMarkdown from 'react-markdown';
 import { ChevronDown } from 'lucide-react';
 import type { ChangelogEntry } from '@flockr/contract';
 import { Badge } from '../../../components/ui/badge';
 import { cn } from '../../../components/ui/cn';
+import { Markdown } from '../../../components/ui/markdown';
 import { formatCalendarDate } from '../../../lib/format';
 import { useRecordChangelogView } from '../api/changelog';
 
@@ -16,8 +16,9 @@ import { useRecordChangelogView } from '../api/changelog';
 const SHOWN_MS = 1000;
 
 /**
- * The entry `entry` as a list item. Markdown is rendered by react-markdown without raw HTML (no rehype-raw), so HTML in
- * `changes` shows as text and cannot inject markup.
+ * The entry `entry` as a list item. Its markdown is rendered without raw HTML (components/ui/
+ * markdown.tsx, loaded when an entry is first opened), so HTML in `changes` shows as text and
+ * cannot inject markup.
  */
 export function ChangelogEntryCard({ entry }: { entry: ChangelogEntry }) {
   const [open, setOpen] = useState(false);
@@ -82,7 +83,7 @@ export function ChangelogEntryCard({ entry }: { entry: ChangelogEntry }) {
       <div id={panelId} hidden={!open} className="border-t border-slate-100 px-5 py-4 sm:px-6">
         {open ? (
           <div className="prose-changelog">
-            <ReactMarkdown>{entry.changes}</ReactMarkdown>
+            <Markdown>{entry.changes}</Markdown>
           </div>
         ) : null}
       </div>

@@ -59,7 +59,7 @@ describe('changelog', () => {
     expect(callsTo(API.changelog.recordView)[0]!.url.pathname).toBe(
       '/api/v1/changelog/1.12.0/views',
     );
-    expect(screen.getByRole('heading', { name: 'Improvements' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Improvements' })).toBeInTheDocument();
     expect(screen.getByText('twice').tagName).toBe('STRONG');
   });
 
@@ -74,6 +74,7 @@ describe('changelog', () => {
     );
     const { container } = renderRoute(<ChangelogList />);
     await userEvent.click(await screen.findByRole('button', { name: /Faster targeting/ }));
+    expect(await screen.findByText(/Hello.*world/)).toBeInTheDocument();
     expect(container.querySelector('img')).toBeNull();
     await waitFor(() => expect(callsTo(API.changelog.recordView)).toHaveLength(1));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();

@@ -4,7 +4,7 @@
  * device (a phone that scanned the QR code).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { API, CLIENT_ERRORS, type SandboxActionResponse } from '@flockr/contract';
+import { CLIENT_ERRORS, type SandboxActionResponse } from '@flockr/contract';
 import { call, type ApiError } from '../../../lib/api-client';
 import { PRIVATE_ROOT, queryKeys } from '../../../lib/query-keys';
 
@@ -20,7 +20,7 @@ export function useSandboxSession(sessionId: string) {
     queryKey: queryKeys.sandboxSession(sessionId),
     queryFn: ({ signal }) =>
       call(
-        API.payments.checkout,
+        'GET /payments/sandbox/sessions/:sessionId',
         { params: { sessionId } },
         { signal, fallback: SANDBOX_ERRORS.load },
       ),
@@ -33,7 +33,9 @@ export function useSandboxSession(sessionId: string) {
  * refreshes what this browser holds of the buyer's own orders (when signed in here too).
  */
 function useSandboxAction(
-  endpoint: typeof API.payments.pay | typeof API.payments.cancel,
+  endpoint:
+    | 'POST /payments/sandbox/sessions/:sessionId/pay'
+    | 'POST /payments/sandbox/sessions/:sessionId/cancel',
   sessionId: string,
   fallback: string,
 ) {
@@ -52,7 +54,11 @@ function useSandboxAction(
  * can no longer be paid'), else 'Payment failed'.
  */
 export function usePaySandbox(sessionId: string) {
-  return useSandboxAction(API.payments.pay, sessionId, SANDBOX_ERRORS.pay);
+  return useSandboxAction(
+    'POST /payments/sandbox/sessions/:sessionId/pay',
+    sessionId,
+    SANDBOX_ERRORS.pay,
+  );
 }
 
 /**
@@ -61,5 +67,9 @@ export function usePaySandbox(sessionId: string) {
  * cancel payment'.
  */
 export function useCancelSandbox(sessionId: string) {
-  return useSandboxAction(API.payments.cancel, sessionId, SANDBOX_ERRORS.cancel);
+  return useSandboxAction(
+    'POST /payments/sandbox/sessions/:sessionId/cancel',
+    sessionId,
+    SANDBOX_ERRORS.cancel,
+  );
 }

@@ -11,7 +11,7 @@ import type { Order, OrderStatus } from '@flockr/contract';
 import { shortOrderId } from '../../../lib/format';
 import { queryKeys } from '../../../lib/query-keys';
 import { useOrders } from '../../orders/api/orders';
-import { useOrderStatus } from '../../plans/api/plans';
+import { useOrderStatus } from '../../plans/api/purchase';
 
 /** What {@link useThankYouOrder} answers. */
 export interface ThankYouOrder {

@@ -1,47 +1,15 @@
 /**
- * The download calls as hooks (spec section 7: `/downloads/link`, `/downloads/versions`,
- * `/downloads/history`; ours: `POST /downloads/email-link`). A download never reads the file into the page: the signed link goes to
- * the browser, which fetches and saves the file itself (spec sections 4 and 7).
+ * The download centre's calls as hooks (spec section 7: `/downloads/versions`,
+ * `/downloads/history`; ours: `POST /downloads/email-link`). Starting a download, which every page
+ * can do, is in start-download.ts.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
-import {
-  API,
-  CLIENT_ERRORS,
-  type DownloadLinkResponse,
-  type EmailDownloadLinkResponse,
-} from '@flockr/contract';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { CLIENT_ERRORS, type EmailDownloadLinkResponse } from '@flockr/contract';
 import { call, type ApiError } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { startBrowserDownload } from '../lib/download-file';
+import { toast } from '../../../lib/toast';
 
 const t = CLIENT_ERRORS.download;
-
-/** After this many milliseconds the browser has asked for the file, so the history shows it. */
-export const HISTORY_REFRESH_MS = 2_000;
-
-/**
- * Starts a download: `mutate(version)` asks for a signed link to `version` (the newest when
- * undefined; `GET /downloads/link`), hands it to the browser under the name the server gives
- * (`{product}-v{version}.zip`), announces it, and refreshes the download history at once and
- * again after HISTORY_REFRESH_MS (spec section 4). `error` is an ApiError whose status picks the
- * banner text (features/downloads/lib/download-file.ts `downloadErrorMessage`).
- */
-export function useStartDownload() {
-  const queryClient = useQueryClient();
-  return useMutation<DownloadLinkResponse, ApiError, string | undefined>({
-    mutationFn: (version) =>
-      call(API.downloads.link, { query: { version } }, { fallback: t.failed }),
-    onSuccess: (link) => {
-      startBrowserDownload(link.download_url, link.filename);
-      const refreshHistory = () =>
-        void queryClient.invalidateQueries({ queryKey: queryKeys.downloadHistory });
-      refreshHistory();
-      setTimeout(refreshHistory, HISTORY_REFRESH_MS);
-      toast.success(`Downloading ${link.filename}`);
-    },
-  });
-}
 
 /**
  * The signed-in user's downloads, newest first (`GET /downloads/history`), refreshed after each
@@ -50,7 +18,8 @@ export function useStartDownload() {
 export function useDownloadHistory(enabled = true) {
   return useQuery({
     queryKey: queryKeys.downloadHistory,
-    queryFn: ({ signal }) => call(API.downloads.history, {}, { signal, fallback: t.historyFailed }),
+    queryFn: ({ signal }) =>
+      call('GET /downloads/history', {}, { signal, fallback: t.historyFailed }),
     enabled,
   });
 }
@@ -64,7 +33,7 @@ export function useVersions(enabled = true) {
   return useQuery({
     queryKey: queryKeys.downloadVersions,
     queryFn: ({ signal }) =>
-      call(API.downloads.versions, {}, { signal, fallback: t.versionsFailed }),
+      call('GET /downloads/versions', {}, { signal, fallback: t.versionsFailed }),
     enabled,
   });
 }
@@ -79,7 +48,7 @@ export function useEmailDownloadLink() {
   return useMutation<EmailDownloadLinkResponse, ApiError, string | undefined>({
     mutationFn: (version) =>
       call(
-        API.downloads.emailLink,
+        'POST /downloads/email-link',
         { body: version ? { version } : {} },
         { fallback: t.emailLinkFailed },
       ),

@@ -79,9 +79,9 @@ afterEach(() => {
 });
 
 describe('/downloads (download centre)', () => {
-  it('denies access signed out, with Go to Login back to /downloads', () => {
+  it('denies access signed out, with Go to Login back to /downloads', async () => {
     renderCentre({ signedOut: true });
-    expect(screen.getByText('Please log in to view your downloads')).toBeInTheDocument();
+    expect(await screen.findByText('Please log in to view your downloads')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to Login' })).toHaveAttribute(
       'href',
       '/login?redirect=/downloads',

@@ -7,7 +7,7 @@ import { ApiError } from '../../../lib/api-client';
 import { callsTo, mockEndpoint, reply } from '../../../test/api';
 import { makeUser } from '../../../test/fixtures';
 import { renderRoute, signIn } from '../../../test/render';
-import { HISTORY_REFRESH_MS } from '../api/downloads';
+import { HISTORY_REFRESH_MS } from '../api/start-download';
 import { downloadErrorMessage } from '../lib/download-file';
 import { DownloadErrorBanner } from './download-error-banner';
 import { useDownload } from './use-download';

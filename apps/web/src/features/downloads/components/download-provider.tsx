@@ -14,7 +14,7 @@ import {
 } from 'react';
 import { CLIENT_ERRORS, DOWNLOAD_ERROR_BANNER_MS } from '@flockr/contract';
 import { useSession } from '../../../lib/session';
-import { useStartDownload } from '../api/downloads';
+import { useStartDownload } from '../api/start-download';
 import { downloadErrorMessage } from '../lib/download-file';
 
 /** Options of one download. */

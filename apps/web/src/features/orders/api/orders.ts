@@ -1,6 +1,6 @@
 /** The order history's call as a hook (spec section 7: `GET /payments/orders`). */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { API, CLIENT_ERRORS } from '@flockr/contract';
+import { CLIENT_ERRORS } from '@flockr/contract';
 import { call } from '../../../lib/api-client';
 import { ORDERS_PAGE_SIZE, PENDING_ORDERS_REFETCH_MS } from '../../../lib/constants';
 import { queryKeys } from '../../../lib/query-keys';
@@ -17,7 +17,7 @@ export function useOrders(page: number) {
     queryKey: queryKeys.ordersPage(page, ORDERS_PAGE_SIZE),
     queryFn: ({ signal }) =>
       call(
-        API.payments.orders,
+        'GET /payments/orders',
         { query: { page, limit: ORDERS_PAGE_SIZE } },
         { signal, fallback: CLIENT_ERRORS.defaults.fetchPaymentOrders },
       ),

@@ -35,9 +35,9 @@ function signedIn() {
 }
 
 describe('/orders', () => {
-  it('denies access when signed out, with Go to Login back to /orders', () => {
+  it('denies access when signed out, with Go to Login back to /orders', async () => {
     renderOrders();
-    expect(screen.getByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
     expect(screen.getByText('Please log in to view your orders')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to Login' })).toHaveAttribute(
       'href',

@@ -1,6 +1,5 @@
 /** Placing an order and opening its payment: the two calls of a purchase (spec section 4). */
 import {
-  API,
   CLIENT_ERRORS,
   type CreatePaymentResponse,
   type Plan,
@@ -31,12 +30,12 @@ export async function placeOrder({
   durationMonths: SubscriptionDuration;
 }): Promise<PlacedOrder> {
   const { order_id } = await call(
-    API.subscriptions.subscribe,
+    'POST /subscriptions/subscribe',
     { body: { plan_id: plan.id, duration_months: durationMonths } },
     { fallback: d.subscribe },
   );
   const payment = await call(
-    API.payments.create,
+    'POST /payments/create',
     { body: { order_id } },
     { fallback: d.subscribe },
   );

@@ -3,7 +3,8 @@
  * (`GET /subscriptions/quote`, README "Subscriptions"): plan, period, the price today and whether
  * it includes tax, when the paid time starts and ends (an upgrade converts the days left, a lower
  * plan starts when the current one ends), what happens after the click, and who sells it. The
- * button says what it does: "Pay $19.99".
+ * button says what it does: "Pay $19.99". {@link Checkout} adds the purchase; /plans loads this
+ * module (with Radix Dialog and api/purchase.ts) only when a signed-in visitor chooses a plan.
  */
 import {
   formatMoney,
@@ -18,7 +19,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { SellerIdentity } from '../../../components/layout/seller-identity';
 import { formatDate, periodLabel } from '../../../lib/format';
-import { useQuote } from '../api/plans';
+import { openPaymentTab, usePurchase, useQuote } from '../api/purchase';
 
 const DAY_SECONDS = 86_400;
 
@@ -164,5 +165,36 @@ export function CheckoutDialog({
         </>
       ) : null}
     </Dialog>
+  );
+}
+
+/**
+ * The checkout of `plan` over `durationMonths`: the dialog and the purchase it starts (placing
+ * the order, then the payment page; api/purchase.ts `usePurchase`). "Pay" opens the payment tab
+ * synchronously on the click, before any request (`openPaymentTab`). `onClose` runs on Cancel,
+ * Escape and a click outside.
+ */
+export function Checkout({
+  plan,
+  durationMonths,
+  config,
+  onClose,
+}: {
+  plan: Plan;
+  durationMonths: 1 | 12;
+  config: SiteConfig | undefined;
+  onClose: () => void;
+}) {
+  const purchase = usePurchase();
+  return (
+    <CheckoutDialog
+      plan={plan}
+      durationMonths={durationMonths}
+      config={config}
+      paying={purchase.isPending}
+      error={purchase.error?.message ?? null}
+      onPay={() => purchase.mutate({ plan, durationMonths, tab: openPaymentTab() })}
+      onClose={onClose}
+    />
   );
 }

@@ -7,11 +7,14 @@
  * the tab goes to the payment page and this one to the thank-you page. A signed-out choice goes
  * to /register carrying plan and period, and continues to that checkout once signed up or in
  * (features/plans/api/continue-checkout.ts). On phones the recommended plan comes first.
+ *
+ * The page's first chunk holds what a visitor sees; the checkout (dialog, quote, purchase) and
+ * the continuing of a chosen plan load when they are needed (a signed-out visitor never loads
+ * them: the server renders this page signed out, and a choice then goes to /register).
  */
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Loader2 } from 'lucide-react';
-import type { Plan, User } from '@flockr/contract';
+import type { Plan } from '@flockr/contract';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -21,25 +24,22 @@ import { useSession } from '../../../lib/session';
 import { useSiteConfig } from '../../../lib/site-config';
 import { SellerIdentity } from '../../../components/layout/seller-identity';
 import { useIsPhone } from '../../../lib/use-media-query';
-import { useContinueChosenPlan } from '../api/continue-checkout';
-import { openPaymentTab, usePlans, usePurchase } from '../api/plans';
-import { planChoiceLabel, planChoicePath, readPeriod } from '../lib/plan-choice';
+import { usePlans, usePurchasingPlanId } from '../api/plans';
+import { activePlanName } from '../lib/active-plan';
+import { planChoicePath, readPeriod, readPlanChoice } from '../lib/plan-choice';
 import { BillingToggle, type BillingPeriod } from './billing-toggle';
-import { CheckoutDialog } from './checkout-dialog';
 import { ComparisonTable } from './comparison-table';
 import { CustomSolutions } from './custom-solutions';
 import { PlanCard, isFreePlan, planRelation } from './plan-card';
 import { TrustBadges } from './trust-badges';
 
-/**
- * Name of the user's plan while it still gives access (ACTIVE, or CANCELLED until it ends), or
- * null; `now` in epoch milliseconds.
- */
-export function activePlanName(user: User | null, now = Date.now()): string | null {
-  const sub = user?.subscription;
-  if (!sub || sub.status === 'EXPIRED') return null;
-  return new Date(sub.expires_at).getTime() > now ? sub.plan_name : null;
-}
+/** The checkout dialog with its quote and purchase, loaded when a signed-in visitor chooses. */
+const Checkout = lazy(() => import('./checkout-dialog').then((m) => ({ default: m.Checkout })));
+
+/** The continuing of a plan chosen before signing up, loaded when there is one to continue. */
+const ContinueChosenPlan = lazy(() =>
+  import('./continue-chosen-plan').then((m) => ({ default: m.ContinueChosenPlan })),
+);
 
 /** `plans` with the recommended one (`highlightName`) first: the order of the cards on a phone. */
 export function recommendedFirst(plans: Plan[], highlightName: string | undefined): Plan[] {
@@ -56,31 +56,27 @@ export function PlansView() {
   const [period, setPeriod] = useState<BillingPeriod>(() => readPeriod(params) ?? 'monthly');
   const phone = useIsPhone();
   const plansQuery = usePlans();
-  const purchase = usePurchase();
+  const purchasingId = usePurchasingPlanId();
   const [checkoutPlan, setCheckoutPlan] = useState<Plan | undefined>(undefined);
   const currentPlan = activePlanName(user);
   const durationMonths = period === 'yearly' ? 12 : 1;
+  // A choice carried through sign-up is continued by a signed-in visitor; it leaves the URL once
+  // started, and the part that continues it stays (it shows the progress, or the refusal).
+  const [continuing, setContinuing] = useState(false);
+  if (user && readPlanChoice(params) && !continuing) setContinuing(true);
 
   const choose = (plan: Plan) => {
     if (!user) {
       void navigate(withRedirect('/register', planChoicePath({ planName: plan.name, period })));
       return;
     }
-    purchase.reset();
     setCheckoutPlan(plan);
-  };
-
-  // Synchronous on the click: the payment tab must open before any request (openPaymentTab).
-  const pay = () => {
-    if (!checkoutPlan) return;
-    purchase.mutate({ plan: checkoutPlan, durationMonths, tab: openPaymentTab() });
   };
 
   const plans = plansQuery.data?.plans.filter((p) => p.is_active) ?? [];
   const highlightName = plans.find((p) => !isFreePlan(p))?.name;
   const inForce = plans.find((p) => p.name === currentPlan);
   const shown = phone ? recommendedFirst(plans, highlightName) : plans;
-  const chosen = useContinueChosenPlan({ signedIn: !!user, plans: plansQuery.data?.plans });
 
   return (
     <>
@@ -92,23 +88,10 @@ export function PlansView() {
         />
       </div>
 
-      {chosen.choice && !chosen.error ? (
-        <div className="mx-auto mt-8 max-w-3xl">
-          <Alert
-            variant="info"
-            title={`Taking you to the checkout for ${planChoiceLabel(chosen.choice)}…`}
-          >
-            <p className="flex items-center gap-2">
-              <Loader2 aria-hidden="true" className="size-4 shrink-0 animate-spin" />
-              Placing your order and opening the payment page.
-            </p>
-          </Alert>
-        </div>
-      ) : null}
-      {chosen.error ? (
-        <div className="mx-auto mt-8 max-w-3xl">
-          <Alert variant="error">{chosen.error.message}</Alert>
-        </div>
+      {continuing ? (
+        <Suspense fallback={null}>
+          <ContinueChosenPlan plans={plansQuery.data?.plans} />
+        </Suspense>
       ) : null}
       <section aria-label="Plans" className="mt-10">
         {plansQuery.isPending ? (
@@ -144,8 +127,8 @@ export function PlansView() {
                   !!user && (isFreePlan(plan) ? currentPlan === null : currentPlan === plan.name)
                 }
                 highlighted={plan.name === highlightName}
-                purchasing={purchase.isPending && purchase.variables?.plan.id === plan.id}
-                disabled={purchase.isPending}
+                purchasing={purchasingId === plan.id}
+                disabled={purchasingId !== undefined}
                 onChoose={choose}
                 relation={user ? planRelation(plan, inForce) : 'new'}
                 currentEndsAt={inForce ? user?.subscription?.expires_at : undefined}
@@ -156,15 +139,16 @@ export function PlansView() {
         <SellerIdentity config={config} className="mx-auto mt-8 max-w-3xl text-center" />
       </section>
 
-      <CheckoutDialog
-        plan={checkoutPlan}
-        durationMonths={durationMonths}
-        config={config}
-        paying={purchase.isPending}
-        error={purchase.error?.message ?? null}
-        onPay={pay}
-        onClose={() => setCheckoutPlan(undefined)}
-      />
+      {checkoutPlan ? (
+        <Suspense fallback={null}>
+          <Checkout
+            plan={checkoutPlan}
+            durationMonths={durationMonths}
+            config={config}
+            onClose={() => setCheckoutPlan(undefined)}
+          />
+        </Suspense>
+      ) : null}
 
       <TrustBadges />
       <ComparisonTable />

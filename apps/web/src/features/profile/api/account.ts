@@ -5,17 +5,16 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import type { z } from 'zod';
-import {
-  API,
-  type ChangeEmailRequest,
-  type ChangePasswordRequest,
-  type MessageResponse,
-  type deleteAccountRequestSchema,
+import type {
+  ChangeEmailRequest,
+  ChangePasswordRequest,
+  MessageResponse,
+  deleteAccountRequestSchema,
 } from '@flockr/contract';
 import { call, type ApiError } from '../../../lib/api-client';
 import { useEndSession } from '../../../lib/session';
+import { toast } from '../../../lib/toast';
 import { ACCOUNT_DELETED_TOAST, ACCOUNT_ERRORS } from './texts';
 
 /** `DELETE /user/account` payload: the password, to confirm. */
@@ -29,7 +28,7 @@ export type DeleteAccountRequest = z.input<typeof deleteAccountRequestSchema>;
 export function useChangePassword() {
   return useMutation<MessageResponse, ApiError, ChangePasswordRequest>({
     mutationFn: (body) =>
-      call(API.auth.changePassword, { body }, { fallback: ACCOUNT_ERRORS.changePassword }),
+      call('POST /auth/change-password', { body }, { fallback: ACCOUNT_ERRORS.changePassword }),
     onSuccess: ({ message }) => {
       toast.success(message);
     },
@@ -44,7 +43,7 @@ export function useChangePassword() {
 export function useRequestEmailChange() {
   return useMutation<MessageResponse, ApiError, ChangeEmailRequest>({
     mutationFn: (body) =>
-      call(API.auth.changeEmail, { body }, { fallback: ACCOUNT_ERRORS.changeEmail }),
+      call('POST /auth/change-email', { body }, { fallback: ACCOUNT_ERRORS.changeEmail }),
   });
 }
 
@@ -58,7 +57,7 @@ export function useDeleteAccount() {
   const navigate = useNavigate();
   return useMutation<void, ApiError, DeleteAccountRequest>({
     mutationFn: (body) =>
-      call(API.user.deleteAccount, { body }, { fallback: ACCOUNT_ERRORS.deleteAccount }),
+      call('DELETE /user/account', { body }, { fallback: ACCOUNT_ERRORS.deleteAccount }),
     onSuccess: () => {
       endSession();
       void navigate('/');

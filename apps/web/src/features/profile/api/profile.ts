@@ -4,9 +4,7 @@
  * (lib/session) and are confirmed by a toast; failures carry the server's text and code.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import {
-  API,
   CLIENT_ERRORS,
   type CancelSubscriptionResponse,
   type UpdateNotificationsRequest,
@@ -16,6 +14,7 @@ import {
 import { call, type ApiError } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { useSetSessionUser } from '../../../lib/session';
+import { toast } from '../../../lib/toast';
 
 /** Default error texts of the profile calls (ours; the spec's catalogue has none for these). */
 export const PROFILE_ERRORS = {
@@ -32,7 +31,7 @@ export function useUpdateProfile() {
   const setSessionUser = useSetSessionUser();
   return useMutation<UserResponse, ApiError, UpdateProfileRequest>({
     mutationFn: (body) =>
-      call(API.user.updateProfile, { body }, { fallback: PROFILE_ERRORS.updateProfile }),
+      call('PUT /user/profile', { body }, { fallback: PROFILE_ERRORS.updateProfile }),
     onSuccess: ({ user }) => {
       setSessionUser(user);
       toast.success('Profile updated');
@@ -49,11 +48,7 @@ export function useUpdateNotifications() {
   const setSessionUser = useSetSessionUser();
   return useMutation<UserResponse, ApiError, UpdateNotificationsRequest>({
     mutationFn: (body) =>
-      call(
-        API.user.updateNotifications,
-        { body },
-        { fallback: PROFILE_ERRORS.updateNotifications },
-      ),
+      call('PUT /user/notifications', { body }, { fallback: PROFILE_ERRORS.updateNotifications }),
     onSuccess: ({ user }) => {
       setSessionUser(user);
       toast.success('Notification settings saved');
@@ -67,7 +62,7 @@ export function useMySubscriptions() {
     queryKey: queryKeys.subscriptions,
     queryFn: ({ signal }) =>
       call(
-        API.subscriptions.mine,
+        'GET /subscriptions/my-subscriptions',
         {},
         { signal, fallback: CLIENT_ERRORS.defaults.fetchSubscriptions },
       ),
@@ -92,12 +87,12 @@ export function useSetCancelAtPeriodEnd() {
     mutationFn: ({ id, cancel }) =>
       cancel
         ? call(
-            API.subscriptions.cancel,
+            'DELETE /subscriptions/:id/cancel',
             { params: { id } },
             { fallback: CLIENT_ERRORS.defaults.cancelSubscription },
           )
         : call(
-            API.subscriptions.resume,
+            'POST /subscriptions/:id/resume',
             { params: { id } },
             { fallback: PROFILE_ERRORS.resumeSubscription },
           ),

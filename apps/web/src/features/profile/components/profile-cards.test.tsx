@@ -24,11 +24,11 @@ const failure = (key: ApiErrorKey) => ({ error: API_ERRORS[key], code: API_ERROR
 const storedUser = () => JSON.parse(window.localStorage.getItem(STORAGE_KEYS.user)!) as unknown;
 
 describe('/profile guard', () => {
-  it('shows Access Denied with Go to Login to a visitor', () => {
+  it('shows Access Denied with Go to Login to a visitor', async () => {
     renderRoute(<SignedInOnly denied={CLIENT_ERRORS.accessDenied.profile} />, {
       path: '/profile',
     });
-    expect(screen.getByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
     expect(screen.getByText(CLIENT_ERRORS.accessDenied.profile)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to Login' })).toHaveAttribute(
       'href',

@@ -21,7 +21,7 @@ const failure = (key: ApiErrorKey) => ({ error: API_ERRORS[key], code: API_ERROR
 
 async function openDialog(button: string, name: string) {
   await userEvent.click(screen.getByRole('button', { name: button }));
-  return screen.getByRole('dialog', { name });
+  return screen.findByRole('dialog', { name });
 }
 
 describe('Change Password dialog', () => {

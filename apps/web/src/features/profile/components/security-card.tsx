@@ -1,14 +1,23 @@
 /**
- * Security section of /profile: Change Password and Update Email open their dialogs. The Danger
- * zone card (Delete Account) is rendered after it by the page.
+ * Security section of /profile: Change Password and Update Email open their dialogs, whose code
+ * (with Radix Dialog) loads when one is opened. The Danger zone card (Delete Account) is rendered
+ * after it by the page.
  */
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { KeyRound, Mail } from 'lucide-react';
 import type { User } from '@flockr/contract';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
-import { ChangePasswordDialog } from './change-password-dialog';
-import { UpdateEmailDialog } from './update-email-dialog';
+
+/** The Change Password dialog, loaded when opened. */
+const ChangePasswordDialog = lazy(() =>
+  import('./change-password-dialog').then((m) => ({ default: m.ChangePasswordDialog })),
+);
+
+/** The Update Email dialog, loaded when opened. */
+const UpdateEmailDialog = lazy(() =>
+  import('./update-email-dialog').then((m) => ({ default: m.UpdateEmailDialog })),
+);
 
 type Which = 'password' | 'email';
 
@@ -38,8 +47,12 @@ export function SecurityCard({ user }: { user: User }) {
           </Button>
         ))}
       </div>
-      <ChangePasswordDialog open={open === 'password'} onClose={close} />
-      <UpdateEmailDialog open={open === 'email'} onClose={close} currentEmail={user.email} />
+      <Suspense fallback={null}>
+        {open === 'password' ? <ChangePasswordDialog open onClose={close} /> : null}
+        {open === 'email' ? (
+          <UpdateEmailDialog open onClose={close} currentEmail={user.email} />
+        ) : null}
+      </Suspense>
     </Card>
   );
 }

@@ -1,0 +1,246 @@
+/**
+ * The web app's HTML documents (docs/web-performance.md). A public page (the web app's
+ * lib/public-pages.ts) is rendered here with its data by the web app's own server entry
+ * (apps/web/dist-server/entry-server.js), so it paints its content before any script runs; every
+ * other path gets the app's shell, which the browser renders. A rendered page is kept in memory
+ * and served again while every answer it was made from still has the ETag it had then (the plan
+ * catalogue, the changelog's pages and the site configuration are memory answers that admin
+ * changes clear on every instance), so a visitor never sees a page older than its data.
+ *
+ * The renderer reads data only through {@link publicAnswer}: the public, cached GET answers.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { API_BASE_PATH, changelogQuerySchema } from '@flockr/contract';
+import type { AppContext } from '../../context.js';
+import { strongEtag } from '../../lib/etag.js';
+import type { MemoryAnswer } from '../../lib/memory-answers.js';
+import { publishedPageAnswer } from '../changelog/service.js';
+import { catalogAnswer } from '../plans/service.js';
+import { siteConfigAnswer } from './service.js';
+
+/** What the web app's server entry exports (apps/web/src/entry-server.tsx). */
+interface PageRendererModule {
+  PUBLIC_PAGES: Record<string, { path: string; title: string; description: string }>;
+  PAGE_MODULES: Record<string, string>;
+  setApiTransport(send: typeof fetch): void;
+  renderPage(input: {
+    url: URL;
+    publicUrl: string;
+    phone: boolean;
+  }): Promise<{ app: string; head: string; state: string } | null>;
+}
+
+/** One entry of Vite's build manifest (dist/.vite/manifest.json). */
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+}
+
+/** An HTML document ready to send, with its strong ETag. */
+export interface HtmlDocument {
+  html: string;
+  etag: string;
+  /** Whether search engines may index it (public pages) or not (the app's other pages). */
+  indexable: boolean;
+}
+
+/** A rendered page kept in memory and the ETags of the answers it was made from, by URL. */
+interface KeptPage {
+  document: HtmlDocument;
+  sources: Map<string, string>;
+}
+
+/** Rendered pages kept at most (public paths × phone or not × the query strings people use). */
+const PAGES_KEPT = 200;
+
+/**
+ * The public GET answer for an API URL (path and query), from memory, or undefined when the URL is
+ * not one the page renderer may read.
+ */
+export async function publicAnswer(ctx: AppContext, url: URL): Promise<MemoryAnswer | undefined> {
+  const route = url.pathname.slice(API_BASE_PATH.length);
+  if (!url.pathname.startsWith(API_BASE_PATH)) return undefined;
+  if (route === '/site/config') return siteConfigAnswer(ctx);
+  if (route === '/subscriptions/plans') return catalogAnswer(ctx);
+  if (route === '/changelog') {
+    const query = changelogQuerySchema.safeParse(Object.fromEntries(url.searchParams));
+    if (!query.success) return undefined;
+    return publishedPageAnswer(ctx, query.data.page, query.data.limit);
+  }
+  return undefined;
+}
+
+/** Escapes text for an HTML attribute value or element content. */
+function escapeHtml(text: string): string {
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+}
+
+/**
+ * Every file the browser needs for `module` beyond what the entry already loads: its chunk and
+ * the chunks it imports, transitively (Vite's manifest), in load order.
+ */
+function chunkFiles(manifest: Record<string, ManifestChunk>, module: string): string[] {
+  const entryFiles = new Set<string>();
+  const walk = (key: string, into: Set<string>) => {
+    const chunk = manifest[key];
+    if (!chunk || into.has(chunk.file)) return;
+    into.add(chunk.file);
+    for (const imported of chunk.imports ?? []) walk(imported, into);
+  };
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) walk(key, entryFiles);
+  const files = new Set<string>();
+  walk(module, files);
+  return [...files].filter((file) => !entryFiles.has(file));
+}
+
+/** Where the web app's build lives. */
+export interface WebBuild {
+  /** The browser's files (apps/web/dist), with index.html and .vite/manifest.json. */
+  dist: string;
+  /** The server entry's folder (apps/web/dist-server). */
+  serverDist: string;
+}
+
+/** Renders and keeps the app's HTML documents (see the module's docstring). */
+export class PageDocuments {
+  private readonly kept = new Map<string, KeptPage>();
+  /**
+   * The source records of the renders running now. The renderer's API client is one per process,
+   * so an answer is recorded in every running render's record: a page may list an answer it did
+   * not read (and be rendered again needlessly), never miss one it did.
+   */
+  private readonly rendering = new Set<Map<string, string>>();
+  private readonly template: string;
+  private readonly shell: HtmlDocument;
+
+  private constructor(
+    private readonly ctx: AppContext,
+    private readonly renderer: PageRendererModule | null,
+    private readonly manifest: Record<string, ManifestChunk>,
+    template: string,
+  ) {
+    this.template = template;
+    const head = [
+      `<title>${escapeHtml(ctx.config.productName)}</title>`,
+      '<meta name="robots" content="noindex" />',
+    ].join('\n    ');
+    this.shell = this.fill({ head, app: '', state: '' }, false);
+  }
+
+  /**
+   * Loads the build: the template, the manifest and, when it was built, the server entry (without
+   * it every path gets the shell). Points the entry's API calls at {@link publicAnswer}.
+   * @throws when `build.dist` has no index.html.
+   */
+  static async load(ctx: AppContext, build: WebBuild): Promise<PageDocuments> {
+    const template = readFileSync(path.join(build.dist, 'index.html'), 'utf8');
+    const manifestPath = path.join(build.dist, '.vite', 'manifest.json');
+    const manifest = existsSync(manifestPath)
+      ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>)
+      : {};
+    const entry = path.join(build.serverDist, 'entry-server.js');
+    let renderer: PageRendererModule | null = null;
+    if (existsSync(entry)) {
+      renderer = (await import(pathToFileURL(entry).href)) as PageRendererModule;
+    } else {
+      ctx.log.warn({ entry }, 'the web app has no server entry: pages are rendered in the browser');
+    }
+    const documents = new PageDocuments(ctx, renderer, manifest, template);
+    renderer?.setApiTransport((input) => documents.answer(input));
+    return documents;
+  }
+
+  /** The paths of the public pages (for the sitemap); empty without a server entry. */
+  publicPaths(): string[] {
+    return Object.values(this.renderer?.PUBLIC_PAGES ?? {}).map((page) => page.path);
+  }
+
+  /**
+   * The document for `url` (path and query): a public page rendered with its data, from memory
+   * while its data is unchanged; else the app's shell. A page whose render fails gets the shell
+   * (logged), so the browser still shows it.
+   */
+  async document(url: URL, phone: boolean): Promise<HtmlDocument> {
+    if (!this.renderer) return this.shell;
+    const key = `${phone ? 'phone' : 'desktop'} ${url.pathname}${url.search}`;
+    const kept = this.kept.get(key);
+    if (kept && (await this.unchanged(kept.sources))) return kept.document;
+    // Every API answer read while this page renders is recorded with its ETag (see answer()).
+    const sources = new Map<string, string>();
+    this.rendering.add(sources);
+    let rendered;
+    try {
+      rendered = await this.renderer.renderPage({
+        url,
+        publicUrl: this.ctx.config.publicUrl,
+        phone,
+      });
+    } catch (error) {
+      this.ctx.log.error({ err: error, url: url.pathname }, 'rendering a page failed');
+      return this.shell;
+    } finally {
+      this.rendering.delete(sources);
+    }
+    if (!rendered) return this.shell;
+    const module = this.renderer.PAGE_MODULES[url.pathname.replace(/(.)\/+$/, '$1')];
+    const preloads = module
+      ? chunkFiles(this.manifest, module)
+          .filter((file) => file.endsWith('.js'))
+          .map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`)
+      : [];
+    const document = this.fill({ ...rendered, preloads: preloads.join('\n    ') }, true);
+    if (this.kept.size >= PAGES_KEPT && !this.kept.has(key)) {
+      this.kept.delete(this.kept.keys().next().value!);
+    }
+    this.kept.set(key, { document, sources });
+    return document;
+  }
+
+  /** Whether every answer in `sources` (URL → ETag) still has the same ETag. */
+  private async unchanged(sources: Map<string, string>): Promise<boolean> {
+    for (const [url, etag] of sources) {
+      const answer = await publicAnswer(this.ctx, new URL(url, 'http://page.invalid'));
+      if (answer?.etag !== etag) return false;
+    }
+    return true;
+  }
+
+  /** Answers one API call of the renderer from memory; any other URL is refused with 404. */
+  private async answer(input: string | URL | Request): Promise<Response> {
+    const url = new URL(
+      typeof input === 'string' ? input : input.toString(),
+      'http://page.invalid',
+    );
+    const found = await publicAnswer(this.ctx, url);
+    if (!found) return new Response(null, { status: 404 });
+    for (const sources of this.rendering) sources.set(url.pathname + url.search, found.etag);
+    return new Response(found.body, {
+      status: 200,
+      headers: { 'content-type': 'application/json; charset=utf-8', etag: found.etag },
+    });
+  }
+
+  /**
+   * The template with the page's head tags, markup, state and the preloads of its chunks in their
+   * places.
+   */
+  private fill(
+    parts: { head: string; app: string; state: string; preloads?: string },
+    indexable: boolean,
+  ) {
+    const html = this.template
+      .replace('<!--page-head-->', () => parts.head)
+      // After the entry's own script and preloads, which Vite puts at the end of the head.
+      .replace('</head>', () => (parts.preloads ? `  ${parts.preloads}\n  </head>` : '</head>'))
+      .replace('<!--page-app-->', () => parts.app)
+      .replace('<!--page-state-->', () => parts.state);
+    return { html, etag: strongEtag(html), indexable };
+  }
+}
