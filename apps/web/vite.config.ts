@@ -58,6 +58,12 @@ export default defineConfig(({ isSsrBuild }) => ({
                 name: 'framework',
                 test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query))[\\/]/,
               },
+              {
+                // zod alone, so lib/zod-config.ts turns its code generation off before any
+                // schema of the contract is built (a schema reads the setting when it is made).
+                name: 'zod',
+                test: /node_modules[\\/]zod[\\/]/,
+              },
             ],
           },
         },
