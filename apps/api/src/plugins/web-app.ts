@@ -14,6 +14,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { AppContext } from '../context.js';
+import { escapeMarkup } from '../lib/escape.js';
 import { strongEtag } from '../lib/etag.js';
 import { PageDocuments, type WebBuild } from '../modules/site/pages.js';
 import { addVary, sendKeptText } from './send-answer.js';
@@ -43,14 +44,6 @@ export function isPhoneRequest(headers: FastifyRequest['headers']): boolean {
   const hint = headers['sec-ch-ua-mobile'];
   if (typeof hint === 'string') return hint === '?1';
   return /Mobi|Android|iPhone|iPod/i.test(headers['user-agent'] ?? '');
-}
-
-/** Escapes text for XML content. */
-function escapeXml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!,
-  );
 }
 
 /** A text generated once at start, sent with its ETag like a file. */
@@ -101,7 +94,7 @@ export async function registerWebApp(
       '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
       ...documents
         .publicPaths()
-        .map((p) => `  <url><loc>${escapeXml(`${origin}${p === '/' ? '/' : p}`)}</loc></url>`),
+        .map((p) => `  <url><loc>${escapeMarkup(`${origin}${p}`)}</loc></url>`),
       '</urlset>',
       '',
     ].join('\n'),

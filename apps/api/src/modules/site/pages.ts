@@ -14,6 +14,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { API_BASE_PATH, changelogQuerySchema } from '@flockr/contract';
 import type { AppContext } from '../../context.js';
+import { escapeMarkup } from '../../lib/escape.js';
 import { strongEtag } from '../../lib/etag.js';
 import type { MemoryAnswer } from '../../lib/memory-answers.js';
 import { publishedPageAnswer } from '../changelog/service.js';
@@ -62,8 +63,8 @@ const PAGES_KEPT = 200;
  * not one the page renderer may read.
  */
 export async function publicAnswer(ctx: AppContext, url: URL): Promise<MemoryAnswer | undefined> {
-  const route = url.pathname.slice(API_BASE_PATH.length);
   if (!url.pathname.startsWith(API_BASE_PATH)) return undefined;
+  const route = url.pathname.slice(API_BASE_PATH.length);
   if (route === '/site/config') return siteConfigAnswer(ctx);
   if (route === '/subscriptions/plans') return catalogAnswer(ctx);
   if (route === '/changelog') {
@@ -72,14 +73,6 @@ export async function publicAnswer(ctx: AppContext, url: URL): Promise<MemoryAns
     return publishedPageAnswer(ctx, query.data.page, query.data.limit);
   }
   return undefined;
-}
-
-/** Escapes text for an HTML attribute value or element content. */
-function escapeHtml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 }
 
 /**
@@ -128,7 +121,7 @@ export class PageDocuments {
   ) {
     this.template = template;
     const head = [
-      `<title>${escapeHtml(ctx.config.productName)}</title>`,
+      `<title>${escapeMarkup(ctx.config.productName)}</title>`,
       '<meta name="robots" content="noindex" />',
     ].join('\n    ');
     this.shell = this.fill({ head, app: '', state: '' }, false);
