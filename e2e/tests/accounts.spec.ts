@@ -3,7 +3,7 @@
  * forgot and reset password, change password, change e-mail with confirmation, and verification.
  */
 import { randomBytes } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../fixtures/test';
 import { FORGOT_PASSWORD_MESSAGE } from '@flockr/contract';
 import { apiRegister, signIn, uniqueUser } from '../fixtures/api';
 import { apiLogin } from '../fixtures/admin';

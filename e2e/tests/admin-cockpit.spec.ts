@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../fixtures/test';
 import { apiOrder, apiRegister, signIn } from '../fixtures/api';
 import { adminLogin, openAdminTab } from '../fixtures/admin';
 

@@ -8,7 +8,7 @@
  */
 import { randomInt } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../fixtures/test';
 import type {
   AdminChangelogEntry,
   AdminRelease,
@@ -17,7 +17,7 @@ import type {
 } from '@flockr/contract';
 import { adminLogin, apiPay, openAdminTab } from '../fixtures/admin';
 import { apiOrder, apiRegister, signIn } from '../fixtures/api';
-import { sidewaysOverflow } from './journeys-helpers';
+import { expectNoSidewaysOverflow } from './journeys-helpers';
 
 // Each screen is checked at two widths in two colour schemes: give the journeys time.
 test.describe.configure({ timeout: 300_000 });
@@ -43,9 +43,7 @@ async function shoot(page: Page, name: string, { fullPage = true } = {}) {
       // From the top, so the sticky header sits where it belongs in a full-page picture.
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.waitForTimeout(150);
-      expect(await sidewaysOverflow(page), `${name} ${size.name} sticks out`).toBeLessThanOrEqual(
-        0,
-      );
+      await expectNoSidewaysOverflow(page, `${name} ${size.name} sticks out`);
       await page.screenshot({
         path: `artifacts/screenshots/a2/${name}-${size.name}-${scheme}.png`,
         fullPage,

@@ -4,7 +4,8 @@
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { type Browser } from '@playwright/test';
+import { expect, test, type Page } from '../fixtures/test';
 import type {
   AdminDownload,
   AdminPlan,

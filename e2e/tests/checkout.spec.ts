@@ -7,11 +7,11 @@
  * 1280 and 375 px, light and dark, go to artifacts/screenshots/checkout/, each checked with axe.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../fixtures/test';
 import type { QuoteResponse } from '@flockr/contract';
 import { apiPay } from '../fixtures/admin';
 import { apiOrder, apiRegister, signIn } from '../fixtures/api';
-import { apiSubscribedUser, sidewaysOverflow } from './journeys-helpers';
+import { apiSubscribedUser, expectNoSidewaysOverflow } from './journeys-helpers';
 
 const SHOTS = 'artifacts/screenshots/checkout';
 const DESKTOP = { width: 1280, height: 800 };
@@ -40,7 +40,7 @@ async function shoot(page: Page, name: string, fullPage = true) {
     await page.emulateMedia({ colorScheme: scheme });
     // Let the colour transition settle before the picture.
     await page.waitForTimeout(250);
-    expect(await sidewaysOverflow(page), `${name} is wider than the window`).toBeLessThanOrEqual(0);
+    await expectNoSidewaysOverflow(page, `${name} is wider than the window`);
     await page.screenshot({ path: `${SHOTS}/${name}-${scheme}.png`, fullPage });
     await expectAxeClean(page, `${name} (${scheme})`);
   }

@@ -9,10 +9,10 @@
  */
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../fixtures/test';
 import { PASSWORD, apiRegister, sha256File, signIn } from '../fixtures/api';
 import { linkIn, waitForMail } from '../fixtures/mail';
-import { apiSubscribedUser, sidewaysOverflow } from './journeys-helpers';
+import { apiSubscribedUser, expectNoSidewaysOverflow } from './journeys-helpers';
 
 const SHOTS = 'artifacts/screenshots/download-centre';
 
@@ -34,7 +34,7 @@ async function shootBothThemes(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    expect(await sidewaysOverflow(page), `${name} sticks out sideways`).toBeLessThanOrEqual(0);
+    await expectNoSidewaysOverflow(page, `${name} sticks out sideways`);
     await page.screenshot({ path: `${SHOTS}/${name}-${scheme}.png`, fullPage: true });
     const results = await new AxeBuilder({ page })
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])

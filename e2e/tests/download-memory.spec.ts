@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures/test';
 import { adminLogin } from '../fixtures/admin';
 import { signIn } from '../fixtures/api';
 import { apiSubscribedUser } from './journeys-helpers';

@@ -3,9 +3,9 @@
  * paging, error and retry), support, the legal pages, the not-found page, and the phone layout.
  */
 import { randomInt } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures/test';
 import { CHANGELOG_PAGE_SIZE } from '@flockr/contract';
-import { apiAdmin, at, siteConfig, sidewaysOverflow } from './journeys-helpers';
+import { apiAdmin, at, siteConfig, expectNoSidewaysOverflow } from './journeys-helpers';
 
 const SEEDED = [
   { version: '1.1.0', title: 'Smart scheduling and a faster dashboard' },
@@ -204,7 +204,7 @@ test.describe('phone width', () => {
     await expect(banner.getByRole('navigation', { name: 'Main' })).toBeHidden();
     const burger = banner.getByRole('button', { name: 'Main menu' });
     const mobileNav = banner.getByRole('navigation', { name: 'Mobile' });
-    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    await expectNoSidewaysOverflow(page, 'the page sticks out sideways');
 
     const targets: Array<[string, string, string]> = [
       ['Plans', '/plans', 'Simple plans that grow with you'],
@@ -227,13 +227,13 @@ test.describe('phone width', () => {
       await expect(page).toHaveURL(at(path));
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
       await expect(mobileNav).toHaveCount(0);
-      expect(await sidewaysOverflow(page), `${path} scrolls sideways`).toBeLessThanOrEqual(0);
+      await expectNoSidewaysOverflow(page, `${path} scrolls sideways`);
     }
 
     for (const path of ['/login', '/register', '/privacy', '/terms', '/no-such-page']) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      expect(await sidewaysOverflow(page), `${path} scrolls sideways`).toBeLessThanOrEqual(0);
+      await expectNoSidewaysOverflow(page, `${path} scrolls sideways`);
     }
   });
 });

@@ -42,6 +42,15 @@ export async function sidewaysOverflow(page: Page): Promise<number> {
 }
 
 /**
+ * Expects the page not to stick out sideways once its layout has settled: after a resize the app
+ * may still be switching layouts (a table becomes a list below a breakpoint), so the width is
+ * asked again until it fits or `expect`'s timeout passes; `message` names the screen.
+ */
+export async function expectNoSidewaysOverflow(page: Page, message: string): Promise<void> {
+  await expect.poll(() => sidewaysOverflow(page), { message }).toBeLessThanOrEqual(0);
+}
+
+/**
  * The sRGB colour of a CSS colour property of `locator` (Tailwind 4 computes `oklch(...)`, so the
  * colour is painted on a 1×1 canvas and read back).
  */

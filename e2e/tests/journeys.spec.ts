@@ -3,7 +3,7 @@
  * page, login, registration and plans. Users are made through the API; only what a test is about
  * is driven in the browser.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures/test';
 import { apiRegister, signIn, uniqueUser } from '../fixtures/api';
 import { at, expectRedBox, siteConfig, storedAuth } from './journeys-helpers';
 

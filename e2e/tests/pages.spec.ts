@@ -5,7 +5,7 @@
  * violation.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../fixtures/test';
 import { apiOrder, apiRegister, signIn } from '../fixtures/api';
 
 const PUBLIC_ROUTES = [

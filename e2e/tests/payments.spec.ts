@@ -3,7 +3,7 @@
  * payment by themselves, orders that can no longer be paid, a cancelled checkout, and cancelling
  * a subscription at period end and resuming it.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../fixtures/test';
 import type { MySubscriptionsResponse, OrdersResponse } from '@flockr/contract';
 import { apiOrder, apiRegister, signIn } from '../fixtures/api';
 import { adminLogin, apiPay, sessionIdOf } from '../fixtures/admin';

@@ -5,7 +5,7 @@
  * moving anything, a signed-in visitor gets their session back right after, and files, documents,
  * robots.txt, sitemap.xml and the manifest are sent with the headers a CDN would use.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../fixtures/test';
 import { apiRegister, signIn } from '../fixtures/api';
 
 /** Each public page and something of its own content that must be in the server's HTML. */

@@ -2,7 +2,7 @@
  * The product's backbone in a real browser — register, choose PRO monthly, pay on the
  * sandbox page, see the order COMPLETED, download, and get the seeded artifact byte for byte.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures/test';
 import {
   apiOrder,
   apiRegister,

@@ -3,17 +3,24 @@
  * (entry-server.tsx): the data goes into the query cache and React hydrates the HTML in place;
  * any other page is rendered here from an empty root.
  */
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { hydrate } from '@tanstack/react-query';
 import { createAppRouter } from './app/router';
 import { queryClient } from './lib/query-client';
 import { readServerState } from './lib/server-state';
+import { markHydrated } from './lib/use-hydrated';
 import { ServerViewport } from './lib/use-media-query';
 // Every subset is declared with a unicode-range; a browser fetches only those a page's text uses.
 import '@fontsource-variable/inter/wght.css';
 import './index.css';
+
+/** Marks `<html>` once the first render (hydration or not) is committed: the page answers input. */
+function Hydrated() {
+  useEffect(() => markHydrated(), []);
+  return null;
+}
 
 const container = document.getElementById('root')!;
 const server = readServerState(document);
@@ -23,6 +30,7 @@ const app = (
   <StrictMode>
     <ServerViewport value={{ phone: server?.phone ?? false }}>
       <RouterProvider router={router} />
+      <Hydrated />
     </ServerViewport>
   </StrictMode>
 );

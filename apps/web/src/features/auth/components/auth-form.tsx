@@ -7,7 +7,7 @@
  * The schemas and zod are not part of the page's first chunk: they load when the visitor first
  * edits a field, and at the latest on the first validation (lib/form-schemas.ts).
  */
-import { useId, useState, type ComponentProps, type ReactNode } from 'react';
+import { useId, useState, type ComponentProps, type FormEventHandler, type ReactNode } from 'react';
 import {
   useForm,
   type DefaultValues,
@@ -20,6 +20,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { PasswordStrength } from '../../../components/ui/password-strength';
+import { useHydrated } from '../../../lib/use-hydrated';
 import type * as FormSchemaModule from '../lib/form-schemas';
 
 /** The auth forms' schemas module (lib/form-schemas.ts), loaded on demand. */
@@ -85,6 +86,31 @@ export function useAuthForm<In extends FieldValues, Out extends FieldValues>(
       },
     });
   return { ...form, field };
+}
+
+/**
+ * An auth form named `label` for assistive technology, validated by `onSubmit` (the browser's own
+ * validation is off). A public page's form arrives in the server's HTML: its fields stay disabled
+ * until React has hydrated it, so an early tap cannot submit it natively (which would put the
+ * password in the URL) and nothing typed is dropped by hydration.
+ */
+export function AuthForm({
+  label,
+  onSubmit,
+  children,
+}: {
+  label: string;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  children: ReactNode;
+}) {
+  const hydrated = useHydrated();
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={label}>
+      <fieldset disabled={!hydrated} className="space-y-5">
+        {children}
+      </fieldset>
+    </form>
+  );
 }
 
 /**

@@ -2,7 +2,7 @@
 import { FORGOT_PASSWORD_MESSAGE } from '@flockr/contract';
 import { Alert } from '../../../components/ui/alert';
 import { useRequestPasswordReset } from '../api/password-reset';
-import { EmailField, FormSubmit, useAuthForm } from './auth-form';
+import { AuthForm, EmailField, FormSubmit, useAuthForm } from './auth-form';
 
 /**
  * Email form posting `POST /auth/forgot-password`. Once sent it shows "If an account exists for
@@ -19,12 +19,12 @@ export function ForgotPasswordForm() {
   const onSubmit = handleSubmit((values) => request.mutate(values));
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Reset password">
+    <AuthForm onSubmit={onSubmit} label="Reset password">
       <EmailField error={formState.errors.email?.message} {...field('email', request.reset)} />
       {request.isSuccess ? <Alert variant="success">{FORGOT_PASSWORD_MESSAGE}</Alert> : null}
       <FormSubmit error={request.error?.message} pending={request.isPending}>
         Send Reset Link
       </FormSubmit>
-    </form>
+    </AuthForm>
   );
 }

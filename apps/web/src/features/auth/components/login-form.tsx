@@ -6,7 +6,7 @@
 import { Link } from 'react-router';
 import { CheckboxField, TextField } from '../../../components/ui/field';
 import { useLogin } from '../../../lib/session';
-import { EmailField, FormSubmit, useAuthForm } from './auth-form';
+import { AuthForm, EmailField, FormSubmit, useAuthForm } from './auth-form';
 
 /**
  * The login form, signing in with `useLogin()` (its error text, else 'Login failed'). On success
@@ -23,7 +23,7 @@ export function LoginForm() {
   const onSubmit = handleSubmit((values) => login.mutate(values));
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Sign in">
+    <AuthForm onSubmit={onSubmit} label="Sign in">
       <EmailField error={errors.email?.message} {...field('email')} />
       <TextField
         label="Password"
@@ -44,6 +44,6 @@ export function LoginForm() {
       <FormSubmit error={login.error?.message} pending={login.isPending}>
         Sign In
       </FormSubmit>
-    </form>
+    </AuthForm>
   );
 }

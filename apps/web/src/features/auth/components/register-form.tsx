@@ -15,7 +15,7 @@ import {
 } from '@flockr/contract';
 import { CheckboxField, SelectField, TextField } from '../../../components/ui/field';
 import { useRegister } from '../../../lib/session';
-import { EmailField, FormSubmit, NewPasswordField, useAuthForm } from './auth-form';
+import { AuthForm, EmailField, FormSubmit, NewPasswordField, useAuthForm } from './auth-form';
 
 type RegisterOutput = z.output<typeof registerFormSchema>;
 
@@ -58,7 +58,7 @@ export function RegisterForm({
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Create account">
+    <AuthForm onSubmit={onSubmit} label="Create account">
       <TextField
         label="Username"
         autoComplete="username"
@@ -106,6 +106,6 @@ export function RegisterForm({
       <FormSubmit error={signUp.error?.message} pending={signUp.isPending}>
         Create Account
       </FormSubmit>
-    </form>
+    </AuthForm>
   );
 }

@@ -10,7 +10,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { isDeadResetLink, useResetPassword } from '../api/password-reset';
 import { PASSWORD_RESET_DONE_TEXT } from '../api/texts';
-import { NewPasswordField, useAuthForm } from './auth-form';
+import { AuthForm, NewPasswordField, useAuthForm } from './auth-form';
 
 /**
  * Posts `POST /auth/reset-password` {token, password} with `useResetPassword()` (which also ends
@@ -49,7 +49,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Choose a new password">
+    <AuthForm onSubmit={onSubmit} label="Choose a new password">
       <NewPasswordField
         label="New password"
         password={password}
@@ -74,6 +74,6 @@ export function ResetPasswordForm({ token }: { token: string }) {
       <Button type="submit" full size="lg" loading={resetPassword.isPending}>
         Reset Password
       </Button>
-    </form>
+    </AuthForm>
   );
 }

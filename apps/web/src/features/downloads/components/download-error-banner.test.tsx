@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API, CLIENT_ERRORS, DOWNLOAD_ERROR_BANNER_MS } from '@flockr/contract';
 import { apiError, mockEndpoint, reply } from '../../../test/api';
@@ -74,6 +74,29 @@ describe('download banner without a plan', () => {
     await act(() => vi.advanceTimersByTimeAsync(DOWNLOAD_ERROR_BANNER_MS * 2));
     expect(screen.getByRole('alert')).toBeInTheDocument();
     act(() => link.blur());
+    await act(() => vi.advanceTimersByTimeAsync(DOWNLOAD_ERROR_BANNER_MS + 100));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('stays while either the pointer or the focus is inside; leaving with one keeps it', async () => {
+    signedInAnswering(403);
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    renderRoute(<Probe />, { path: '/' });
+    await userEvent.click(screen.getByRole('button', { name: 'Download' }));
+    const link = await screen.findByRole('link', { name: VIEW_PLANS_LABEL });
+    const holder = screen.getByRole('alert').parentElement!;
+    fireEvent.pointerEnter(holder);
+    act(() => link.focus());
+    // The pointer leaves (the page scrolled under it): the focus still holds the banner.
+    fireEvent.pointerLeave(holder);
+    await act(() => vi.advanceTimersByTimeAsync(DOWNLOAD_ERROR_BANNER_MS * 2));
+    expect(screen.getByRole('alert')).toBeInTheDocument();
+    // The pointer comes back, the focus leaves: the pointer holds it.
+    fireEvent.pointerEnter(holder);
+    act(() => link.blur());
+    await act(() => vi.advanceTimersByTimeAsync(DOWNLOAD_ERROR_BANNER_MS * 2));
+    expect(screen.getByRole('alert')).toBeInTheDocument();
+    fireEvent.pointerLeave(holder);
     await act(() => vi.advanceTimersByTimeAsync(DOWNLOAD_ERROR_BANNER_MS + 100));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });

@@ -2,7 +2,7 @@
  * The red banner at the top of the page that shows a download failure for 5 s (spec section 2).
  * When the failure is 'Active subscription required to download', the banner also offers the way
  * on: View Plans (the spec's message stays as it is). The 5 s pause while the pointer or the focus
- * is inside the banner, so its link and Dismiss can be reached.
+ * is inside the banner (either one holds it), so its link and Dismiss can be reached.
  */
 import { Link, useLocation } from 'react-router';
 import { AlertCircle, ArrowRight, X } from 'lucide-react';
@@ -20,11 +20,13 @@ export function DownloadErrorBanner() {
   return (
     <div
       className="border-b border-red-200 bg-red-50"
-      onPointerEnter={() => holdError(true)}
-      onPointerLeave={() => holdError(false)}
-      onFocus={() => holdError(true)}
+      onPointerEnter={() => holdError('pointer', true)}
+      onPointerLeave={() => holdError('pointer', false)}
+      onFocus={() => holdError('focus', true)}
       onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) holdError(false);
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) {
+          holdError('focus', false);
+        }
       }}
     >
       <div

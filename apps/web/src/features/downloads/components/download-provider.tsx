@@ -42,11 +42,15 @@ export interface DownloadContextValue {
   needsPlan: boolean;
   dismissError(): void;
   /**
-   * Holds the banner while `held` is true (the pointer or focus is inside it, so its action can
-   * be used), and gives it DOWNLOAD_ERROR_BANNER_MS again once released.
+   * Holds the banner while the pointer or the focus (`by`) is inside it, so its action can be
+   * used; once neither is, it gets DOWNLOAD_ERROR_BANNER_MS again (WCAG 2.2.1: a time limit the
+   * reader can stop). `held` says whether `by` came in or went out.
    */
-  holdError(held: boolean): void;
+  holdError(by: BannerHold, held: boolean): void;
 }
+
+/** What can hold the error banner open: the pointer on it, or the focus inside it. */
+export type BannerHold = 'pointer' | 'focus';
 
 /** Context read by `useDownload()`; null outside {@link DownloadProvider}. */
 export const DownloadContext = createContext<DownloadContextValue | null>(null);
@@ -60,6 +64,8 @@ export function DownloadProvider({ children }: { children: ReactNode }) {
   const start = useStartDownload();
   const inFlight = useRef(false);
   const bannerTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // What holds the banner now; a new or dismissed banner starts with none.
+  const holds = useRef(new Set<BannerHold>());
   const [error, setError] = useState<string | null>(null);
   const [needsPlan, setNeedsPlan] = useState(false);
 
@@ -67,27 +73,35 @@ export function DownloadProvider({ children }: { children: ReactNode }) {
 
   const startBannerTimer = useCallback(() => {
     clearTimeout(bannerTimer.current);
-    bannerTimer.current = setTimeout(() => setError(null), DOWNLOAD_ERROR_BANNER_MS);
+    bannerTimer.current = setTimeout(() => {
+      holds.current.clear();
+      setError(null);
+    }, DOWNLOAD_ERROR_BANNER_MS);
   }, []);
 
   const showError = useCallback(
     (message: string, planNeeded = false) => {
       setError(message);
       setNeedsPlan(planNeeded);
-      startBannerTimer();
+      // A banner already held (the reader is on it) stays until they leave it.
+      if (holds.current.size === 0) startBannerTimer();
     },
     [startBannerTimer],
   );
 
   const dismissError = useCallback(() => {
     clearTimeout(bannerTimer.current);
+    holds.current.clear();
     setError(null);
   }, []);
 
   const holdError = useCallback(
-    (held: boolean) => {
-      if (held) clearTimeout(bannerTimer.current);
-      else startBannerTimer();
+    (by: BannerHold, held: boolean) => {
+      const wasHeld = holds.current.size > 0;
+      if (held) holds.current.add(by);
+      else holds.current.delete(by);
+      if (holds.current.size > 0) clearTimeout(bannerTimer.current);
+      else if (wasHeld) startBannerTimer();
     },
     [startBannerTimer],
   );
