@@ -57,6 +57,12 @@ export interface BudgetResult {
 /** Reads `<distDir>/.vite/manifest.json`; throws with a hint when the build has none. */
 export declare function readManifest(distDir: string): Manifest;
 
+/**
+ * The manifest keys a page loads before it answers, besides its route: the entry and what the
+ * entry imports dynamically (src/boot.ts starts the app after the first paint).
+ */
+export declare function startKeys(manifest: Manifest): string[];
+
 /** The manifest keys loaded with `keys`: each and its static `imports`, transitively. */
 export declare function staticClosure(manifest: Manifest, keys: readonly string[]): Set<string>;
 

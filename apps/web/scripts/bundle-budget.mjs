@@ -2,10 +2,11 @@
 /**
  * The initial-JavaScript budget of the public pages. Reads a build's `.vite/manifest.json`
  * (`build.manifest: true`, or `vite build --manifest`) and, for each public page, sums the
- * JavaScript a browser loads before the page can render: the entry chunk (`index.html`) with every
+ * JavaScript a browser loads before the page answers: the entry chunk (`index.html`, src/boot.ts)
+ * and what it imports dynamically once the page is painted (the app, src/main.tsx), each with every
  * chunk it imports statically, transitively, plus the page's route module
- * (`src/app/routes/<page>.tsx`) with its static imports. Dynamic imports (`dynamicImports`: other
- * pages, lazy dialogs, menus, toasts, markdown) are not counted: they load on demand.
+ * (`src/app/routes/<page>.tsx`) with its static imports. Other dynamic imports (other pages, lazy
+ * dialogs, menus, toasts, markdown) are not counted: they load on demand.
  *
  * Prints raw, gzip and brotli (quality 11) bytes per page and exits 1 when a page is over the
  * brotli budget (default 100 KB = 102400 bytes), listing that page's largest chunks.
@@ -36,6 +37,14 @@ export const PAGE_ROUTES = [
 
 /** The manifest key of the app's entry. */
 const ENTRY = 'index.html';
+
+/**
+ * The manifest keys a page loads before it answers, besides its route: the entry and what the
+ * entry imports dynamically (src/boot.ts starts the app after the first paint).
+ */
+export function startKeys(manifest) {
+  return [ENTRY, ...(manifest[ENTRY]?.dynamicImports ?? [])];
+}
 
 /** Reads `<distDir>/.vite/manifest.json`; throws with a hint when the build has none. */
 export function readManifest(distDir) {
@@ -95,7 +104,7 @@ export function measureBudget(distDir, { budget = DEFAULT_BUDGET, pages = PAGE_R
   return {
     budget,
     pages: pages.map(({ page, route }) => {
-      const chunks = [...staticClosure(manifest, [ENTRY, route])]
+      const chunks = [...staticClosure(manifest, [...startKeys(manifest), route])]
         .map((key) => manifest[key])
         .filter((chunk) => chunk.file.endsWith('.js'))
         .map((chunk) => ({

@@ -1,7 +1,8 @@
 /**
- * Browser entry: mounts the router. A public page arrives rendered by the server with its data
- * (entry-server.tsx): the data goes into the query cache and React hydrates the HTML in place;
- * any other page is rendered here from an empty root.
+ * The app, started by boot.ts (the browser's entry, which carries the stylesheets): mounts the
+ * router. A public page arrives rendered by the server with its data (entry-server.tsx): the data
+ * goes into the query cache and React hydrates the HTML in place; any other page is rendered here
+ * from an empty root.
  */
 import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -12,9 +13,6 @@ import { queryClient } from './lib/query-client';
 import { readServerState } from './lib/server-state';
 import { markHydrated } from './lib/use-hydrated';
 import { ServerViewport } from './lib/use-media-query';
-// Every subset is declared with a unicode-range; a browser fetches only those a page's text uses.
-import '@fontsource-variable/inter/wght.css';
-import './index.css';
 
 /** Marks `<html>` once the first render (hydration or not) is committed: the page answers input. */
 function Hydrated() {

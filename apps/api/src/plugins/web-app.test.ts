@@ -38,8 +38,13 @@ function makeBuild(root: string) {
   writeFileSync(
     path.join(dist, '.vite', 'manifest.json'),
     JSON.stringify({
-      'index.html': { file: ASSET, isEntry: true },
-      'src/app/routes/plans.tsx': { file: 'assets/plans-def456.js', imports: ['index.html'] },
+      'index.html': { file: ASSET, isEntry: true, dynamicImports: ['src/main.tsx'] },
+      'src/main.tsx': { file: 'assets/main-aaa111.js', isEntry: true, imports: ['_app.js'] },
+      '_app.js': { file: 'assets/app-bbb222.js', css: ['assets/index-ccc333.css'] },
+      'src/app/routes/plans.tsx': {
+        file: 'assets/plans-def456.js',
+        imports: ['_app.js', 'index.html'],
+      },
     }),
   );
   writeFileSync(
@@ -121,10 +126,13 @@ describe('HTML documents', () => {
     expect(res.body).toContain('<title>Plans · Flockr</title>');
     expect(res.body).toContain('<link rel="canonical" href="http://localhost:3000/plans">');
     expect(res.body).toMatch(/<h2>PRO<\/h2><h2>PRO\+<\/h2>/);
-    // The page's own chunk is preloaded after the entry's tags.
-    expect(res.body).toMatch(
-      /index-abc123\.js"><\/script>\s*<link rel="modulepreload" crossorigin href="\/assets\/plans-def456\.js" \/>\s*<\/head>/,
+    // The scripts the entry asks for once the page is painted: the app, then the page's route,
+    // each with what it imports, without the entry itself; nothing preloaded in the head.
+    expect(res.body).toContain(
+      '<script type="application/json" id="page-modules">' +
+        '["/assets/main-aaa111.js","/assets/app-bbb222.js","/assets/plans-def456.js"]</script>',
     );
+    expect(res.body).not.toContain('modulepreload');
     expect(res.headers['x-robots-tag']).toBeUndefined();
     const again = await get('/plans', { 'if-none-match': String(res.headers.etag) });
     expect(again.statusCode).toBe(304);
@@ -169,6 +177,11 @@ describe('HTML documents', () => {
     expect(res.body).toContain('<title>Flockr</title>');
     expect(res.body).toContain('<meta name="robots" content="noindex" />');
     expect(res.body).toContain('<div id="root"></div>');
+    // The app's scripts, asked for at once (nothing to paint first).
+    expect(res.body).toContain(
+      '<script type="application/json" id="page-modules">' +
+        '["/assets/main-aaa111.js","/assets/app-bbb222.js"]</script>',
+    );
     expect(res.headers['x-robots-tag']).toBe('noindex');
   });
 

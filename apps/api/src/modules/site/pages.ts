@@ -37,6 +37,7 @@ interface PageRendererModule {
 interface ManifestChunk {
   file: string;
   imports?: string[];
+  dynamicImports?: string[];
   css?: string[];
   isEntry?: boolean;
 }
@@ -75,22 +76,39 @@ export async function publicAnswer(ctx: AppContext, url: URL): Promise<MemoryAns
   return undefined;
 }
 
+/** The manifest key of the browser's entry (the web app's index.html with src/boot.ts). */
+const ENTRY = 'index.html';
+
 /**
- * Every file the browser needs for `module` beyond what the entry already loads: its chunk and
- * the chunks it imports, transitively (Vite's manifest), in load order.
+ * The scripts the browser asks for once the page is painted (the web app's src/boot.ts): what the
+ * entry imports dynamically (the app, src/main.tsx) and `module` (a public page's route), each
+ * with the chunks it imports, transitively (Vite's manifest), in load order, without what the
+ * entry loads already. Paths such as `/assets/main-1a2b3c.js`.
  */
-function chunkFiles(manifest: Record<string, ManifestChunk>, module: string): string[] {
-  const entryFiles = new Set<string>();
+function pageModules(manifest: Record<string, ManifestChunk>, module?: string): string[] {
   const walk = (key: string, into: Set<string>) => {
     const chunk = manifest[key];
     if (!chunk || into.has(chunk.file)) return;
     into.add(chunk.file);
     for (const imported of chunk.imports ?? []) walk(imported, into);
   };
-  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) walk(key, entryFiles);
+  const entryFiles = new Set<string>();
+  walk(ENTRY, entryFiles);
   const files = new Set<string>();
-  walk(module, files);
-  return [...files].filter((file) => !entryFiles.has(file));
+  for (const key of manifest[ENTRY]?.dynamicImports ?? []) walk(key, files);
+  if (module) walk(module, files);
+  return [...files]
+    .filter((file) => file.endsWith('.js') && !entryFiles.has(file))
+    .map((file) => `/${file}`);
+}
+
+/**
+ * The page's modules as the JSON the web app's src/lib/page-modules.ts reads (`<` escaped, so
+ * the text cannot close its element).
+ */
+function pageModulesScript(files: string[]): string {
+  const json = JSON.stringify(files).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="page-modules">${json}</script>`;
 }
 
 /** Where the web app's build lives. */
@@ -124,7 +142,10 @@ export class PageDocuments {
       `<title>${escapeMarkup(ctx.config.productName)}</title>`,
       '<meta name="robots" content="noindex" />',
     ].join('\n    ');
-    this.shell = this.fill({ head, app: '', state: '' }, false);
+    this.shell = this.fill(
+      { head, app: '', state: '', modules: pageModulesScript(pageModules(manifest)) },
+      false,
+    );
   }
 
   /**
@@ -183,12 +204,8 @@ export class PageDocuments {
     }
     if (!rendered) return this.shell;
     const module = this.renderer.PAGE_MODULES[url.pathname.replace(/(.)\/+$/, '$1')];
-    const preloads = module
-      ? chunkFiles(this.manifest, module)
-          .filter((file) => file.endsWith('.js'))
-          .map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`)
-      : [];
-    const document = this.fill({ ...rendered, preloads: preloads.join('\n    ') }, true);
+    const modules = pageModulesScript(pageModules(this.manifest, module));
+    const document = this.fill({ ...rendered, modules }, true);
     if (this.kept.size >= PAGES_KEPT && !this.kept.has(key)) {
       this.kept.delete(this.kept.keys().next().value!);
     }
@@ -221,19 +238,17 @@ export class PageDocuments {
   }
 
   /**
-   * The template with the page's head tags, markup, state and the preloads of its chunks in their
-   * places.
+   * The template with the page's head tags, markup, state and the list of its modules in their
+   * places (the list at the end of the body, read by the entry once the page is painted).
    */
   private fill(
-    parts: { head: string; app: string; state: string; preloads?: string },
+    parts: { head: string; app: string; state: string; modules: string },
     indexable: boolean,
   ) {
     const html = this.template
       .replace('<!--page-head-->', () => parts.head)
-      // After the entry's own script and preloads, which Vite puts at the end of the head.
-      .replace('</head>', () => (parts.preloads ? `  ${parts.preloads}\n  </head>` : '</head>'))
       .replace('<!--page-app-->', () => parts.app)
-      .replace('<!--page-state-->', () => parts.state);
+      .replace('<!--page-state-->', () => `${parts.state}\n    ${parts.modules}`);
     return { html, etag: strongEtag(html), indexable };
   }
 }
