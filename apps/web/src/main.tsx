@@ -4,7 +4,7 @@
  * goes into the query cache and React hydrates the HTML in place; any other page is rendered here
  * from an empty root.
  */
-import { StrictMode, useEffect } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { hydrate } from '@tanstack/react-query';
@@ -32,5 +32,7 @@ const app = (
     </ServerViewport>
   </StrictMode>
 );
-if (server) hydrateRoot(container, app);
+// In a transition, hydration is done in slices that yield to the browser between them (React's
+// time slicing), instead of one long task that holds every tap until the whole page is done.
+if (server) startTransition(() => void hydrateRoot(container, app));
 else createRoot(container).render(app);
