@@ -29,6 +29,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { computeMedianRun, filterToValidRuns } from 'lighthouse/core/lib/median-run.js';
+import { CHROMIUM_FLAGS } from '../e2e/chromium.mjs';
 import { NGINX_MODULES, startNginx } from './lib/nginx.mjs';
 import { startProduct } from './lib/server.mjs';
 import { fmt, median, printTable } from './lib/stats.mjs';
@@ -57,13 +58,7 @@ const WEB_DIST = path.join(ROOT, 'apps/web/dist');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = [
   '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
+  ...CHROMIUM_FLAGS,
   // Only 127.0.0.1 is ever reached: every host name resolves to nothing.
   '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
 ];

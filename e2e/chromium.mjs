@@ -14,6 +14,21 @@ export const SYSTEM_CHROMIUMS = [
   '/usr/bin/google-chrome-stable',
 ];
 
+/**
+ * The switches every automated run of that browser starts with (the end-to-end tests and the
+ * Lighthouse bench): no sandbox (containers run as root), no GPU, no QUIC, and none of the
+ * browser's own background traffic (first-run pages, updates, sync).
+ */
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 /** What to do when no browser is found: the one piece of advice both callers print. */
 export const CHROMIUM_HINT =
   'install one with `apt-get install -y chromium` (Debian/Ubuntu) or set CHROMIUM_PATH to a Chromium or Chrome binary';
