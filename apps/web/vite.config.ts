@@ -20,8 +20,8 @@ const contractEntry = decodeURIComponent(
 
 /**
  * The modules of the browser's entry (index.html with src/boot.ts, the stylesheets and what it
- * needs before the first paint, Vite's preload helpers) and src/main.tsx: kept out of the 'app' chunk, so the entry
- * loads no more than itself before the page is painted.
+ * needs before the first paint, Vite's preload helpers) and src/main.tsx: kept out of the 'app'
+ * chunk, so the entry loads no more than itself before the page is painted.
  */
 const BOOT_MODULES =
   /(\.html|\.css|[\\/]src[\\/](main\.tsx|boot\.ts|lib[\\/]page-modules\.ts))$|^\0vite[\\/]/;
@@ -43,8 +43,8 @@ function stylesheetFirst(): Plugin {
         if (sheets.length === 0) return html;
         let rest = html;
         for (const sheet of sheets) rest = rest.replace(sheet, '');
-        // Before the page's own head (pages.ts puts its route's modulepreloads there) and the
-        // first script.
+        // Before the page's own head tags (pages.ts fills <!--page-head-->) and the first
+        // script.
         return rest.replace(/(\s*)(<!--page-head-->|<script type="module")/, (_, space, tag) =>
           [...sheets.map((sheet) => space + sheet.trim()), space + tag].join(''),
         );
