@@ -39,7 +39,6 @@ interface ManifestChunk {
   imports?: string[];
   dynamicImports?: string[];
   css?: string[];
-  isEntry?: boolean;
 }
 
 /** An HTML document ready to send, with its strong ETag. */
