@@ -52,11 +52,11 @@ export function AuditDiff({ before, after }: { before: unknown; after: unknown }
   const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])].filter((k) => !HIDDEN.has(k));
   if (keys.length === 0) return <span className="text-slate-500">No field changed</span>;
   return (
-    <dl className="space-y-1 text-sm">
+    <dl className="min-w-0 space-y-1 text-sm">
       {keys.map((key) => (
         <div key={key} className="flex flex-wrap gap-x-1.5">
           <dt className="font-medium text-slate-700">{fieldLabel(key)}:</dt>
-          <dd className="min-w-0 break-words text-slate-900">
+          <dd className="min-w-0 text-slate-900 [overflow-wrap:anywhere]">
             {created ? null : (
               <>
                 <del className="text-slate-600">{fieldValue(key, b[key])}</del>
