@@ -14,7 +14,7 @@ import { cn } from '../ui/cn';
 import { Container } from '../ui/page';
 import { Logo } from './logo';
 import { MAIN_NAV } from './nav-links';
-import { UserMenuButtonPlaceholder } from './user-menu-button';
+import { UserMenuButtonPlaceholder, type MenuOpening } from './user-menu-button';
 
 /** The signed-in user's menu (Radix DropdownMenu), loaded when a user is signed in. */
 const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
@@ -43,6 +43,10 @@ export function Header({
   const logout = useLogout();
   const { productName } = useSiteConfig();
   const [mobileOpen, setMobileOpen] = useState(false);
+  /** A click or key on the user menu's stand-in before its code was in: the menu opens so. */
+  const [menuOpening, setMenuOpening] = useState<MenuOpening | null>(null);
+  // The next sign-in starts with the menu closed.
+  if (!user && menuOpening) setMenuOpening(null);
   const closeMobile = () => setMobileOpen(false);
 
   return (
@@ -73,8 +77,11 @@ export function Header({
                 )}
                 <span className="hidden sm:inline">Download</span>
               </button>
-              <Suspense fallback={<UserMenuButtonPlaceholder user={user} />}>
+              <Suspense
+                fallback={<UserMenuButtonPlaceholder user={user} onOpen={setMenuOpening} />}
+              >
                 <UserMenu
+                  openOnMount={menuOpening}
                   user={user}
                   onDownload={onDownload}
                   onSignOut={logout}

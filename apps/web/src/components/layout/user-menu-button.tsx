@@ -30,11 +30,21 @@ export function UserMenuButtonLabel({ user }: { user: User }) {
   );
 }
 
+/** How the visitor asked for the menu: a click, or Enter or Space on the focused button. */
+export type MenuOpening = 'pointer' | 'keyboard';
+
 /**
  * The stand-in for the user menu's button while the menu's code loads: the same look, marked busy
- * (`aria-busy`), opening nothing yet.
+ * (`aria-busy`). A click, Enter or Space on it is not lost: `onOpen` hears how it was asked for,
+ * and the menu opens that way once its code is in (user-menu.tsx `openOnMount`).
  */
-export function UserMenuButtonPlaceholder({ user }: { user: User }) {
+export function UserMenuButtonPlaceholder({
+  user,
+  onOpen,
+}: {
+  user: User;
+  onOpen: (how: MenuOpening) => void;
+}) {
   return (
     <button
       type="button"
@@ -42,6 +52,8 @@ export function UserMenuButtonPlaceholder({ user }: { user: User }) {
       aria-expanded={false}
       aria-busy
       className={USER_MENU_BUTTON_CLASS}
+      // A click from Enter or Space has no pointer behind it: detail 0.
+      onClick={(event) => onOpen(event.detail === 0 ? 'keyboard' : 'pointer')}
     >
       <UserMenuButtonLabel user={user} />
     </button>

@@ -5,6 +5,7 @@
  * Escape returns focus to the button). The header loads this module only for a signed-in user
  * (Radix's menu and its positioning code are not part of a public page's first chunk).
  */
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import {
@@ -19,7 +20,7 @@ import {
 } from 'lucide-react';
 import { isAdminRole, type User } from '@flockr/contract';
 import { cn } from '../ui/cn';
-import { USER_MENU_BUTTON_CLASS, UserMenuButtonLabel } from './user-menu-button';
+import { USER_MENU_BUTTON_CLASS, UserMenuButtonLabel, type MenuOpening } from './user-menu-button';
 
 const itemClass =
   'flex w-full cursor-default items-center gap-3 rounded-md px-3 py-2 text-left text-sm ' +
@@ -46,25 +47,42 @@ function MenuLink({
   );
 }
 
-/** The user menu button and its popup; `onDownload` and `onSignOut` run from their items. */
+/**
+ * The user menu button and its popup; `onDownload` and `onSignOut` run from their items.
+ * `openOnMount` is how the visitor asked for the menu on its stand-in while this code loaded
+ * (user-menu-button.tsx): the menu then opens at once, and from the keyboard with the focus on
+ * its first item, as the menu-button pattern has it.
+ */
 export function UserMenu({
   user,
   onDownload,
   onSignOut,
   downloading,
+  openOnMount = null,
 }: {
   user: User;
   onDownload: () => void;
   onSignOut: () => void;
   downloading: boolean;
+  openOnMount?: MenuOpening | null;
 }) {
+  const [open, setOpen] = useState(openOnMount !== null);
+  // Radix puts the focus on the first item only when it saw the key that opened the menu; this
+  // key was pressed on the stand-in, before the menu existed.
+  const keyboardOpening = useRef(openOnMount === 'keyboard');
   return (
-    <Menu.Root modal={false}>
+    <Menu.Root modal={false} open={open} onOpenChange={setOpen}>
       <Menu.Trigger className={USER_MENU_BUTTON_CLASS}>
         <UserMenuButtonLabel user={user} />
       </Menu.Trigger>
       <Menu.Portal>
         <Menu.Content
+          // Radix focuses the popup itself as it opens; from there, on to the first item.
+          onFocus={(event) => {
+            if (!keyboardOpening.current || event.target !== event.currentTarget) return;
+            keyboardOpening.current = false;
+            event.currentTarget.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+          }}
           align="end"
           loop
           sideOffset={8}
