@@ -7,9 +7,9 @@
  */
 import type { PassThrough } from 'node:stream';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { StaticRouter } from 'react-router';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
-import { routes } from './app/router';
+import { AppRoutes } from './app/router';
 import { changelogQueryOptions } from './features/changelog/api/changelog';
 import { plansQueryOptions } from './features/plans/api/plans';
 import { AppQueryClient, createQueryClient } from './lib/query-client';
@@ -61,8 +61,6 @@ export interface RenderedPage {
   state: string;
 }
 
-const staticHandler = createStaticHandler(routes);
-
 /** Escapes text for an HTML attribute value or element content. */
 function escapeHtml(text: string): string {
   return text.replace(
@@ -110,15 +108,12 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage | nul
     client.fetchQuery(siteConfigQueryOptions),
     PAGE_DATA[page.path]?.(client),
   ]);
-  const context = await staticHandler.query(
-    new Request(new URL(input.url.pathname + input.url.search, 'http://render.invalid')),
-  );
-  if (context instanceof Response) return null;
-  const router = createStaticRouter(staticHandler.dataRoutes, context);
   const { prelude } = await prerenderToNodeStream(
     <AppQueryClient value={client}>
       <ServerViewport value={{ phone: input.phone }}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <StaticRouter location={input.url.pathname + input.url.search}>
+          <AppRoutes />
+        </StaticRouter>
       </ServerViewport>
     </AppQueryClient>,
     // One chunk: React would otherwise move large Suspense boundaries out into inline scripts,

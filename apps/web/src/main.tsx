@@ -1,14 +1,14 @@
 /**
  * The app, started by boot.ts (the browser's entry, which carries the stylesheets): mounts the
- * router. A public page arrives rendered by the server with its data (entry-server.tsx): the data
+ * router (app/router.tsx). A public page arrives rendered by the server with its data (entry-server.tsx): the data
  * goes into the query cache and React hydrates the HTML in place; any other page is rendered here
  * from an empty root.
  */
 import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { hydrate } from '@tanstack/react-query';
-import { createAppRouter } from './app/router';
+import { AppRoutes, preloadMatchedPages } from './app/router';
 import { queryClient } from './lib/query-client';
 import { readServerState } from './lib/server-state';
 import { markHydrated } from './lib/use-hydrated';
@@ -23,11 +23,13 @@ function Hydrated() {
 const container = document.getElementById('root')!;
 const server = readServerState(document);
 if (server) hydrate(queryClient, server.queries);
-const router = await createAppRouter(!!server);
+if (server) await preloadMatchedPages(window.location);
 const app = (
   <StrictMode>
     <ServerViewport value={{ phone: server?.phone ?? false }}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
       <Hydrated />
     </ServerViewport>
   </StrictMode>

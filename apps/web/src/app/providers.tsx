@@ -4,12 +4,13 @@
  * scroll restoration.
  */
 import { useContext, type ReactNode } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet } from 'react-router';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Toaster } from '../components/ui/toaster';
 import { DownloadProvider } from '../features/downloads/components/download-provider';
 import { SessionSync } from '../lib/session';
 import { AppQueryClient, queryClient as appQueryClient } from '../lib/query-client';
+import { ScrollRestoration } from '../lib/scroll-restoration';
 
 /** Wraps `children` in every provider; tests pass their own `queryClient`. */
 export function AppProviders({

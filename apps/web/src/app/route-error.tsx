@@ -1,15 +1,14 @@
-/** Error element of the router: shown when a route fails to load or throws while rendering. */
-import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
+/** The app's error page: shown when a page fails to load or throws while rendering (router.tsx). */
+import type { FallbackProps } from 'react-error-boundary';
+import { Link } from 'react-router';
 import { buttonClasses } from '../components/ui/button';
 
-/** A plain page (no providers are guaranteed here) with reload and home actions. */
-export function RouteError() {
-  const error = useRouteError();
-  const message = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : 'Unknown error';
+/**
+ * A plain page (no providers are guaranteed here) with reload and home actions; `error` is what
+ * the page threw, its message shown in small print.
+ */
+export function RouteError({ error }: Pick<FallbackProps, 'error'>) {
+  const message = error instanceof Error ? error.message : 'Unknown error';
   return (
     <main className="flex min-h-screen items-center justify-center bg-slate-50 p-6">
       <div className="max-w-md rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-card">

@@ -2,8 +2,15 @@
  * Route table (spec section 2). Pages load lazily so the first page stays small; signed-in and
  * admin pages sit under the guards of guards.tsx; the admin panel has its own shell
  * (admin-layout.tsx); the sandbox checkout renders without the site header and footer.
+ *
+ * The app uses React Router's declarative mode (`<BrowserRouter>` with {@link AppRoutes}), not its
+ * data router: no page has a loader or an action (TanStack Query owns the data), and the data
+ * router's code is 16 KB brotli a public page would load for nothing
+ * (docs/web-performance.md, "What a public page loads").
  */
-import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import { createElement, lazy, Suspense, type ComponentType } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
+import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { CLIENT_ERRORS } from '@flockr/contract';
 import { AdminShellOrSite } from './admin-layout';
 import { AdminOnly, SignedInOnly } from './guards';
@@ -11,19 +18,36 @@ import { RootRoute } from './providers';
 import { PageLoading, RouteError } from './route-error';
 import { SiteLayout } from './site-layout';
 
-type RouteModule = { default: React.ComponentType };
+type RouteModule = { default: ComponentType };
 
-/** Lazy route whose module default-exports the page component. */
-const page = (load: () => Promise<RouteModule>): Pick<RouteObject, 'lazy'> => ({
-  lazy: async () => ({ Component: (await load()).default }),
-});
+/** What a page route carries in its `handle`: how to load its code ahead of the first render. */
+interface PageHandle {
+  preload: () => Promise<void>;
+}
 
-/** Every route of the app, exported for tests that build a memory router. */
+/**
+ * A lazy page route whose module default-exports the page component. Until the code is in, the
+ * page suspends (the nearest `<Suspense>` shows its fallback on a first render; a navigation, a
+ * transition, keeps the previous page on screen). Once {@link PageHandle.preload} has resolved,
+ * the page renders at once, which lets hydration find the server's markup on its first pass.
+ */
+const page = (load: () => Promise<RouteModule>): Pick<RouteObject, 'element' | 'handle'> => {
+  let loaded: ComponentType | undefined;
+  const preload = async () => {
+    loaded ??= (await load()).default;
+  };
+  const Lazy = lazy(async () => {
+    await preload();
+    return { default: loaded! };
+  });
+  const Page = () => createElement(loaded ?? Lazy);
+  return { element: <Page />, handle: { preload } satisfies PageHandle };
+};
+
+/** Every route of the app, exported for the server's renderer (entry-server.tsx). */
 export const routes: RouteObject[] = [
   {
     element: <RootRoute />,
-    errorElement: <RouteError />,
-    hydrateFallbackElement: <PageLoading />,
     children: [
       {
         element: <SiteLayout />,
@@ -80,19 +104,29 @@ export const routes: RouteObject[] = [
 ];
 
 /**
- * The browser router of the app. On a page the server rendered, the matched routes' code is
- * loaded first, so the first render shows the page the HTML holds instead of the loading
- * fallback, and hydration finds the same markup.
+ * The matched route of the current location, inside the app's error boundary (a page that throws
+ * while rendering, or whose code fails to load, shows {@link RouteError}; leaving the page clears
+ * it) and a Suspense boundary whose fallback shows while the first page's code loads. Rendered
+ * inside a router: `<BrowserRouter>` in the browser, `<StaticRouter>` on the server.
  */
-export async function createAppRouter(hydrating: boolean) {
-  if (hydrating) {
-    const matches = matchRoutes(routes, window.location) ?? [];
-    await Promise.all(
-      matches.map(async ({ route }) => {
-        if (typeof route.lazy !== 'function') return;
-        Object.assign(route, await route.lazy(), { lazy: undefined });
-      }),
-    );
-  }
-  return createBrowserRouter(routes);
+export function AppRoutes() {
+  const location = useLocation();
+  const element = useRoutes(routes);
+  return (
+    <ErrorBoundary FallbackComponent={RouteError} resetKeys={[location.pathname]}>
+      <Suspense fallback={<PageLoading />}>{element}</Suspense>
+    </ErrorBoundary>
+  );
+}
+
+/**
+ * Loads the code of the pages matched at `location` (the browser's, on a page the server
+ * rendered), so the first render shows the page the HTML holds instead of the loading fallback,
+ * and hydration finds the same markup.
+ */
+export async function preloadMatchedPages(location: Pick<Location, 'pathname'>): Promise<void> {
+  const matches = matchRoutes(routes, location) ?? [];
+  await Promise.all(
+    matches.map(({ route }) => (route.handle as PageHandle | undefined)?.preload()),
+  );
 }
