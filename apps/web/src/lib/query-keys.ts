@@ -22,3 +22,9 @@ export const queryKeys = {
   downloadVersions: [PRIVATE_ROOT, 'downloads', 'versions'] as const,
   sandboxSession: (sessionId: string) => ['sandbox', sessionId] as const,
 };
+
+/** Mutation keys, for reading a running mutation's state from another part of the app. */
+export const mutationKeys = {
+  /** A plan's purchase (features/plans/api/purchase.ts), read by the plan cards while it runs. */
+  purchase: ['purchase'] as const,
+};

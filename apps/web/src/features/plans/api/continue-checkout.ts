@@ -11,7 +11,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Plan } from '@flockr/contract';
 import type { ApiError } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { isFreePlan } from '../components/plan-card';
+import { isFreePlan } from '../lib/free-plan';
 import { leaveFor } from '../lib/leave-for';
 import { PLAN_CHOICE_PARAMS, readPlanChoice, type PlanChoice } from '../lib/plan-choice';
 import { placeOrder, type PlacedOrder } from './place-order';

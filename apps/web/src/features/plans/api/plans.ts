@@ -6,7 +6,7 @@
 import { queryOptions, useMutationState, useQuery } from '@tanstack/react-query';
 import { CLIENT_ERRORS } from '@flockr/contract';
 import { call } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { mutationKeys, queryKeys } from '../../../lib/query-keys';
 import type { PurchaseInput } from './purchase';
 
 const d = CLIENT_ERRORS.defaults;
@@ -26,16 +26,13 @@ export const plansQueryOptions = queryOptions({
   staleTime: 5 * 60_000,
 });
 
-/** Mutation key of a purchase (purchase.ts `usePurchase`). */
-export const PURCHASE_KEY = ['purchase'] as const;
-
 /**
  * The id of the plan a purchase is being placed for, or undefined: read from the mutation cache,
  * so the plan cards show it without loading the checkout's code.
  */
 export function usePurchasingPlanId(): string | undefined {
   const pending = useMutationState({
-    filters: { mutationKey: PURCHASE_KEY, status: 'pending' },
+    filters: { mutationKey: mutationKeys.purchase, status: 'pending' },
     select: (mutation) => (mutation.state.variables as PurchaseInput | undefined)?.plan.id,
   });
   return pending[0];

@@ -9,8 +9,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CLIENT_ERRORS, orderRef, type Plan, type SubscriptionDuration } from '@flockr/contract';
 import { call, type ApiError } from '../../../lib/api-client';
 import { ORDER_STATUS_POLL_MS } from '../../../lib/constants';
-import { queryKeys } from '../../../lib/query-keys';
-import { PURCHASE_KEY } from './plans';
+import { mutationKeys, queryKeys } from '../../../lib/query-keys';
 import { placeOrder, type PlacedOrder } from './place-order';
 
 const d = CLIENT_ERRORS.defaults;
@@ -92,7 +91,7 @@ export function usePurchase() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation<PurchaseResult, ApiError, PurchaseInput>({
-    mutationKey: PURCHASE_KEY,
+    mutationKey: mutationKeys.purchase,
     mutationFn: placeOrder,
     onSuccess: ({ payment, orderId }, { tab }) => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.orders });

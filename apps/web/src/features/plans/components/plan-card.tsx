@@ -1,17 +1,13 @@
 /** One plan card of /plans: name, description, price for the period, saving, features, action. */
 import { Link } from 'react-router';
 import { Check, Sparkles } from 'lucide-react';
-import { PLAN_NAMES, displayedYearlySaving, formatMoney, type Plan } from '@flockr/contract';
+import { displayedYearlySaving, formatMoney, type Plan } from '@flockr/contract';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { formatDate, formatWholeMoney } from '../../../lib/format';
 import type { BillingPeriod } from './billing-toggle';
-
-/** True for the free plan, which is shown but cannot be bought (the server refuses it). */
-export function isFreePlan(plan: Plan): boolean {
-  return plan.name === PLAN_NAMES.free || (plan.monthly_price === 0 && plan.yearly_price === 0);
-}
+import { isFreePlan } from '../lib/free-plan';
 
 /**
  * Text of the yearly saving (spec section 9): "Save $40" where 40 = round(12 × monthly − yearly);

@@ -30,7 +30,8 @@ import { planChoicePath, readPeriod, readPlanChoice } from '../lib/plan-choice';
 import { BillingToggle, type BillingPeriod } from './billing-toggle';
 import { ComparisonTable } from './comparison-table';
 import { CustomSolutions } from './custom-solutions';
-import { PlanCard, isFreePlan, planRelation } from './plan-card';
+import { isFreePlan } from '../lib/free-plan';
+import { PlanCard, planRelation } from './plan-card';
 import { TrustBadges } from './trust-badges';
 
 /** The checkout dialog with its quote and purchase, loaded when a signed-in visitor chooses. */
