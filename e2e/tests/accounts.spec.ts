@@ -29,6 +29,9 @@ test('forgot password: the e-mailed link resets it, ends the old session, and wo
   await other.goto('/login');
   await other.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(other).toHaveURL(/\/forgot-password$/);
+  // The address changes as the navigation starts; the sign-in page, with its own Email field,
+  // stays on screen until the next page's code is in.
+  await expect(other.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
   const notice = other.getByRole('status').filter({ hasText: 'If an account exists' });
 
   // The same notice for an address nobody has...

@@ -8,7 +8,7 @@
  * router's code is 16 KB brotli a public page would load for nothing
  * (docs/web-performance.md, "What a public page loads").
  */
-import { createElement, lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { CLIENT_ERRORS } from '@flockr/contract';
@@ -29,18 +29,23 @@ interface PageHandle {
  * A lazy page route whose module default-exports the page component. Until the code is in, the
  * page suspends (the nearest `<Suspense>` shows its fallback on a first render; a navigation, a
  * transition, keeps the previous page on screen). Once {@link PageHandle.preload} has resolved,
- * the page renders at once, which lets hydration find the server's markup on its first pass.
+ * the page's first render has its code at once (a thenable that answers synchronously, which
+ * `React.lazy` reads as loaded), so hydration finds the server's markup on its first pass. The
+ * element is the same `React.lazy` component in both cases: a page never remounts (and never
+ * loses what was typed into it) because its code arrived.
  */
-const page = (load: () => Promise<RouteModule>): Pick<RouteObject, 'element' | 'handle'> => {
-  let loaded: ComponentType | undefined;
+export const lazyPage = (
+  load: () => Promise<RouteModule>,
+): Pick<RouteObject, 'element' | 'handle'> => {
+  let loaded: RouteModule | undefined;
   const preload = async () => {
-    loaded ??= (await load()).default;
+    loaded ??= await load();
   };
-  const Lazy = lazy(async () => {
-    await preload();
-    return { default: loaded! };
+  const Page = lazy(() => {
+    if (!loaded) return load().then((module) => (loaded = module));
+    const module = loaded;
+    return { then: (resolve: (m: RouteModule) => void) => resolve(module) } as Promise<RouteModule>;
   });
-  const Page = () => createElement(loaded ?? Lazy);
   return { element: <Page />, handle: { preload } satisfies PageHandle };
 };
 
@@ -52,37 +57,37 @@ export const routes: RouteObject[] = [
       {
         element: <SiteLayout />,
         children: [
-          { index: true, ...page(() => import('./routes/landing')) },
-          { path: 'login', ...page(() => import('./routes/login')) },
-          { path: 'register', ...page(() => import('./routes/register')) },
-          { path: 'forgot-password', ...page(() => import('./routes/forgot-password')) },
-          { path: 'reset-password', ...page(() => import('./routes/reset-password')) },
-          { path: 'verify-email', ...page(() => import('./routes/verify-email')) },
-          { path: 'confirm-email', ...page(() => import('./routes/confirm-email')) },
-          { path: 'plans', ...page(() => import('./routes/plans')) },
+          { index: true, ...lazyPage(() => import('./routes/landing')) },
+          { path: 'login', ...lazyPage(() => import('./routes/login')) },
+          { path: 'register', ...lazyPage(() => import('./routes/register')) },
+          { path: 'forgot-password', ...lazyPage(() => import('./routes/forgot-password')) },
+          { path: 'reset-password', ...lazyPage(() => import('./routes/reset-password')) },
+          { path: 'verify-email', ...lazyPage(() => import('./routes/verify-email')) },
+          { path: 'confirm-email', ...lazyPage(() => import('./routes/confirm-email')) },
+          { path: 'plans', ...lazyPage(() => import('./routes/plans')) },
           {
             element: <SignedInOnly denied={CLIENT_ERRORS.accessDenied.orders} />,
-            children: [{ path: 'orders', ...page(() => import('./routes/orders')) }],
+            children: [{ path: 'orders', ...lazyPage(() => import('./routes/orders')) }],
           },
           {
             element: <SignedInOnly denied={CLIENT_ERRORS.accessDenied.orders} />,
             children: [
-              { path: 'thank-you/:orderRef', ...page(() => import('./routes/thank-you')) },
+              { path: 'thank-you/:orderRef', ...lazyPage(() => import('./routes/thank-you')) },
             ],
           },
           {
             element: <SignedInOnly denied={CLIENT_ERRORS.accessDenied.profile} />,
-            children: [{ path: 'profile', ...page(() => import('./routes/profile')) }],
+            children: [{ path: 'profile', ...lazyPage(() => import('./routes/profile')) }],
           },
           {
             element: <SignedInOnly denied={CLIENT_ERRORS.accessDenied.downloads} />,
-            children: [{ path: 'downloads', ...page(() => import('./routes/downloads')) }],
+            children: [{ path: 'downloads', ...lazyPage(() => import('./routes/downloads')) }],
           },
-          { path: 'changelog', ...page(() => import('./routes/changelog')) },
-          { path: 'support', ...page(() => import('./routes/support')) },
-          { path: 'privacy', ...page(() => import('./routes/privacy')) },
-          { path: 'terms', ...page(() => import('./routes/terms')) },
-          { path: '*', ...page(() => import('./routes/not-found')) },
+          { path: 'changelog', ...lazyPage(() => import('./routes/changelog')) },
+          { path: 'support', ...lazyPage(() => import('./routes/support')) },
+          { path: 'privacy', ...lazyPage(() => import('./routes/privacy')) },
+          { path: 'terms', ...lazyPage(() => import('./routes/terms')) },
+          { path: '*', ...lazyPage(() => import('./routes/not-found')) },
         ],
       },
       {
@@ -91,13 +96,13 @@ export const routes: RouteObject[] = [
         children: [
           {
             element: <AdminOnly />,
-            children: [{ path: 'admin', ...page(() => import('./routes/admin')) }],
+            children: [{ path: 'admin', ...lazyPage(() => import('./routes/admin')) }],
           },
         ],
       },
       {
         path: 'sandbox/checkout/:sessionId',
-        ...page(() => import('./routes/sandbox-checkout')),
+        ...lazyPage(() => import('./routes/sandbox-checkout')),
       },
     ],
   },
