@@ -9,6 +9,8 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { hydrate } from '@tanstack/react-query';
 import { AppRoutes, preloadMatchedPages } from './app/router';
+import { preloadUserMenu } from './components/layout/header';
+import { readStoredToken } from './lib/auth-storage';
 import { queryClient } from './lib/query-client';
 import { readServerState } from './lib/server-state';
 import { markHydrated } from './lib/use-hydrated';
@@ -23,6 +25,8 @@ function Hydrated() {
 const container = document.getElementById('root')!;
 const server = readServerState(document);
 if (server) hydrate(queryClient, server.queries);
+// A stored session shows the user menu: its code comes alongside the page's, not after it.
+if (readStoredToken()) preloadUserMenu().catch(() => {});
 if (server) await preloadMatchedPages(window.location);
 const app = (
   <StrictMode>

@@ -8,10 +8,11 @@
  * router's code is 16 KB brotli a public page would load for nothing
  * (docs/web-performance.md, "What a public page loads").
  */
-import { lazy, Suspense, type ComponentType } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { CLIENT_ERRORS } from '@flockr/contract';
+import { preloadable } from '../lib/lazy-now';
 import { AdminShellOrSite } from './admin-layout';
 import { AdminOnly, SignedInOnly } from './guards';
 import { RootRoute } from './providers';
@@ -26,27 +27,17 @@ interface PageHandle {
 }
 
 /**
- * A lazy page route whose module default-exports the page component. Until the code is in, the
- * page suspends (the nearest `<Suspense>` shows its fallback on a first render; a navigation, a
- * transition, keeps the previous page on screen). Once {@link PageHandle.preload} has resolved,
- * the page's first render has its code at once (a thenable that answers synchronously, which
- * `React.lazy` reads as loaded), so hydration finds the server's markup on its first pass. The
- * element is the same `React.lazy` component in both cases: a page never remounts (and never
- * loses what was typed into it) because its code arrived.
+ * A lazy page route whose module default-exports the page component (lib/lazy-now.ts
+ * `preloadable`). Until the code is in, the page suspends (the nearest `<Suspense>` shows its
+ * fallback on a first render; a navigation, a transition, keeps the previous page on screen).
+ * Once {@link PageHandle.preload} has resolved, the page's first render has its code at once, so
+ * hydration finds the server's markup on its first pass.
  */
 export const lazyPage = (
   load: () => Promise<RouteModule>,
 ): Pick<RouteObject, 'element' | 'handle'> => {
-  let loaded: RouteModule | undefined;
-  const preload = async () => {
-    loaded ??= await load();
-  };
-  const Page = lazy(() => {
-    if (!loaded) return load().then((module) => (loaded = module));
-    const module = loaded;
-    return { then: (resolve: (m: RouteModule) => void) => resolve(module) } as Promise<RouteModule>;
-  });
-  return { element: <Page />, handle: { preload } satisfies PageHandle };
+  const { Component, preload } = preloadable(async () => (await load()).default);
+  return { element: <Component />, handle: { preload } satisfies PageHandle };
 };
 
 /** Every route of the app, exported for the server's renderer (entry-server.tsx). */

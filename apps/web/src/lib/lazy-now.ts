@@ -16,3 +16,36 @@ export function lazyNow<P extends object>(
   loading.catch(() => {});
   return lazy(async () => ({ default: await loading }));
 }
+
+/** A lazily loaded component that can be loaded ahead of its first render. */
+export interface Preloadable<P extends object> {
+  /** Render inside `<Suspense>`; renders at once when {@link Preloadable.preload} has resolved. */
+  Component: LazyExoticComponent<ComponentType<P>>;
+  /** Loads the code now; resolves once it is in (a failure rejects, and the next call retries). */
+  preload: () => Promise<void>;
+}
+
+/**
+ * `React.lazy` whose code can be asked for ahead (a page matched by the URL before hydrating, the
+ * user menu of a stored session). When the code is already in at the first render, `React.lazy`
+ * gets a thenable that answers at once, reads it as loaded and renders without suspending:
+ * hydration finds the server's markup, and nothing swaps in later. It is one component either
+ * way, so what it shows is never remounted when its code arrives. `load` resolves with the
+ * component.
+ */
+export function preloadable<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+): Preloadable<P> {
+  let loaded: ComponentType<P> | undefined;
+  const preload = async () => {
+    loaded ??= await load();
+  };
+  const Component = lazy(() => {
+    if (!loaded) return preload().then(() => ({ default: loaded! }));
+    const module = { default: loaded };
+    return {
+      then: (resolve: (m: typeof module) => void) => resolve(module),
+    } as Promise<typeof module>;
+  });
+  return { Component, preload };
+}

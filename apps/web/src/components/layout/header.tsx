@@ -4,9 +4,10 @@
  * into a menu opened by a hamburger button. The user menu's code loads only for a signed-in user
  * (a public page renders signed out, on the server too), behind a stand-in of its button.
  */
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Download, Loader2, Menu, X } from 'lucide-react';
+import { preloadable } from '../../lib/lazy-now';
 import { useLogout, useSession } from '../../lib/session';
 import { useSiteConfig } from '../../lib/site-config';
 import { buttonClasses } from '../ui/button';
@@ -16,8 +17,16 @@ import { Logo } from './logo';
 import { MAIN_NAV } from './nav-links';
 import { UserMenuButtonPlaceholder, type MenuOpening } from './user-menu-button';
 
-/** The signed-in user's menu (Radix DropdownMenu), loaded when a user is signed in. */
-const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
+/**
+ * The signed-in user's menu (Radix DropdownMenu), loaded when a user is signed in; main.tsx asks
+ * for it at start when a session is stored, so the menu is usually there before the header shows
+ * it, instead of its stand-in.
+ */
+const userMenu = preloadable(() => import('./user-menu').then((m) => m.UserMenu));
+const UserMenu = userMenu.Component;
+
+/** Loads the user menu's code ahead of the header's first signed-in render. */
+export const preloadUserMenu = userMenu.preload;
 
 const desktopLink = ({ isActive }: { isActive: boolean }) =>
   cn(
