@@ -2,7 +2,7 @@
  * What boot.ts needs to start the app after the first paint: the page's modules, which the
  * server lists in `<script type="application/json" id="page-modules">` (an array of same-origin
  * paths such as `/assets/landing-1a2b3c.js`, from Vite's manifest), and a promise for the moment
- * after the browser's next paint.
+ * the page has painted its content.
  */
 
 /** The id of the element holding the page's modules. */
@@ -33,4 +33,35 @@ export function readPageModules(doc: Document): string[] {
  */
 export function afterNextPaint(): Promise<void> {
   return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
+/** How long {@link afterFirstContentfulPaint} waits at most, in milliseconds. */
+export const FIRST_PAINT_WAIT_MS = 3_000;
+
+/**
+ * Resolves once the page has painted content: the `first-contentful-paint` entry of the Paint
+ * Timing API (W3C Paint Timing), read from the buffer when it is already there. The next frame
+ * is not enough: while the web font's block period lasts, a frame paints the background but no
+ * text, and scripts asked for then compete with the text for the phone's connection. Without
+ * the API it waits for the next paint; either way it gives up after `timeoutMs`.
+ */
+export function afterFirstContentfulPaint(timeoutMs = FIRST_PAINT_WAIT_MS): Promise<void> {
+  if (
+    typeof PerformanceObserver === 'undefined' ||
+    !PerformanceObserver.supportedEntryTypes?.includes('paint')
+  ) {
+    return afterNextPaint();
+  }
+  return new Promise((resolve) => {
+    const done = () => {
+      observer.disconnect();
+      clearTimeout(timer);
+      resolve();
+    };
+    const observer = new PerformanceObserver((list) => {
+      if (list.getEntriesByName('first-contentful-paint').length > 0) done();
+    });
+    const timer = setTimeout(done, timeoutMs);
+    observer.observe({ type: 'paint', buffered: true });
+  });
 }
