@@ -11,10 +11,10 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 export function lazyNow<P extends object>(
   load: () => Promise<ComponentType<P>>,
 ): LazyExoticComponent<ComponentType<P>> {
-  const loading = load();
-  // A failed load is reported where the part renders (the route's error element), not twice.
-  loading.catch(() => {});
-  return lazy(async () => ({ default: await loading }));
+  const part = preloadable(load);
+  // A failed load is reported where the part renders (the app's error page), not twice.
+  part.preload().catch(() => {});
+  return part.Component;
 }
 
 /** A lazily loaded component that can be loaded ahead of its first render. */

@@ -31,7 +31,7 @@ export function readPageModules(doc: Document): string[] {
  * Resolves after the browser's next paint: the frame's animation callback runs just before it
  * paints, a task queued from there runs just after.
  */
-export function afterNextPaint(): Promise<void> {
+function afterNextPaint(): Promise<void> {
   return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 }
 

@@ -68,8 +68,9 @@ function jumpTo(top: number): void {
 export function ScrollRestoration() {
   const location = useLocation();
   const positions = useRef<Map<string, number>>(null);
+  // The entry on screen, which scrolling moves: set once a location has rendered, never from a
+  // render a pending navigation may still throw away.
   const current = useRef(location.key);
-  current.current = location.key;
 
   // The browser's own restoration would jump before the new page has rendered.
   useEffect(() => {
@@ -91,6 +92,7 @@ export function ScrollRestoration() {
   // Before paint, once the page of the new location has rendered.
   const first = useRef(true);
   useLayoutEffect(() => {
+    current.current = location.key;
     positions.current ??= readPositions();
     const y = positions.current.get(location.key);
     if (first.current) {

@@ -8,9 +8,22 @@ import userEvent from '@testing-library/user-event';
 import { makeUser } from '../../test/fixtures';
 import { renderRoute } from '../../test/render';
 import { UserMenu } from './user-menu';
-import { UserMenuButtonPlaceholder } from './user-menu-button';
+import { UserMenuButtonPlaceholder, type MenuOpening } from './user-menu-button';
 
 const user = makeUser();
+
+/** Renders the menu as the header does once its code is in; `openOnMount` as the stand-in heard. */
+function renderMenu(openOnMount?: MenuOpening) {
+  return renderRoute(
+    <UserMenu
+      user={user}
+      openOnMount={openOnMount}
+      onDownload={() => {}}
+      onSignOut={() => {}}
+      downloading={false}
+    />,
+  );
+}
 
 describe('the user menu asked for while it loads', () => {
   it('the stand-in tells a click from Enter and Space', async () => {
@@ -28,15 +41,7 @@ describe('the user menu asked for while it loads', () => {
   });
 
   it('opens from a key with the focus on the first item, and Escape closes it', async () => {
-    renderRoute(
-      <UserMenu
-        user={user}
-        openOnMount="keyboard"
-        onDownload={() => {}}
-        onSignOut={() => {}}
-        downloading={false}
-      />,
-    );
+    renderMenu('keyboard');
     expect(screen.getByRole('menu')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: user.username })).toHaveAttribute(
       'aria-expanded',
@@ -51,21 +56,11 @@ describe('the user menu asked for while it loads', () => {
   });
 
   it('opens from a click with no item chosen, and stays closed when nobody asked', async () => {
-    const { unmount } = renderRoute(
-      <UserMenu
-        user={user}
-        openOnMount="pointer"
-        onDownload={() => {}}
-        onSignOut={() => {}}
-        downloading={false}
-      />,
-    );
+    const { unmount } = renderMenu('pointer');
     expect(screen.getByRole('menu')).toBeInTheDocument();
     expect(screen.getByRole('menuitem', { name: 'Profile Settings' })).not.toHaveFocus();
     unmount();
-    renderRoute(
-      <UserMenu user={user} onDownload={() => {}} onSignOut={() => {}} downloading={false} />,
-    );
+    renderMenu();
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
   });
 });
