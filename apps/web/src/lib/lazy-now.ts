@@ -11,10 +11,13 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 export function lazyNow<P extends object>(
   load: () => Promise<ComponentType<P>>,
 ): LazyExoticComponent<ComponentType<P>> {
-  const part = preloadable(load);
+  const loading = load();
   // A failed load is reported where the part renders (the app's error page), not twice.
-  part.preload().catch(() => {});
-  return part.Component;
+  loading.catch(() => {});
+  // Always suspends on its first render, even when the code is in: while hydrating, React then
+  // keeps the server's HTML of the boundary (its fields disabled until the app answers) and
+  // hydrates it as a unit, instead of racing the visitor's first keystrokes.
+  return lazy(async () => ({ default: await loading }));
 }
 
 /** A lazily loaded component that can be loaded ahead of its first render. */
