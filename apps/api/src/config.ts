@@ -64,6 +64,13 @@ const envSchema = z.object({
   PASSWORD_HASH_QUEUE_LIMIT: z.coerce.number().int().min(0).default(64),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SERVE_WEB: booleanFromEnv.default(true),
+  DOWNLOAD_ACCEL_REDIRECT: z
+    .string()
+    .regex(
+      /^\/(?:[A-Za-z0-9_~-][A-Za-z0-9._~-]*\/)+$/,
+      'DOWNLOAD_ACCEL_REDIRECT must be an nginx location such as /_protected_downloads/ (leading and trailing slash)',
+    )
+    .optional(),
 });
 
 /** The parsed configuration every part of the API reads. Durations are in milliseconds. */
@@ -130,6 +137,13 @@ export interface AppConfig {
   rateLimitNamespace: string;
   /** argon2id cost and the bounds of the hashing line (lib/password.ts; README "Passwords"). */
   passwordHashing: PasswordHashOptions;
+  /**
+   * DOWNLOAD_ACCEL_REDIRECT: the path prefix of nginx's `internal` location over
+   * DATA_DIR/artifacts/, e.g. `/_protected_downloads/`. When set, a checked download is answered
+   * with an empty body and `X-Accel-Redirect: {prefix}{path under artifacts/}` and nginx sends the
+   * file (sendfile, Range); undefined streams it from this process (docs/downloads.md).
+   */
+  downloadAccelRedirect: string | undefined;
 }
 
 /** Raised when the environment is invalid; `issues` lists every problem. */
@@ -220,6 +234,7 @@ export function loadConfig(
       concurrency: e.PASSWORD_HASH_CONCURRENCY,
       queueLimit: e.PASSWORD_HASH_QUEUE_LIMIT,
     },
+    downloadAccelRedirect: e.DOWNLOAD_ACCEL_REDIRECT,
     ...overrides,
   };
 }

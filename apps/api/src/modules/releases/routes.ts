@@ -1,17 +1,16 @@
 /**
  * Download routes (spec section 7): latest, versions, history, a signed link (or one sent by
- * e-mail), and the file
- * behind a link, streamed with Content-Length, Content-Disposition and Range support (RFC 9110
- * §14).
+ * e-mail), and the file behind a link: streamed with Content-Length, Content-Disposition and
+ * Range support (RFC 9110 §14), or, with DOWNLOAD_ACCEL_REDIRECT set, handed to nginx with
+ * X-Accel-Redirect once the link is checked (docs/downloads.md).
  */
 import type { FastifyInstance } from 'fastify';
 import { API } from '@flockr/contract';
 import type { AppContext } from '../../context.js';
-import { notFound } from '../../lib/http-error.js';
+import { attachmentDisposition } from '../../lib/content-disposition.js';
 import { route } from '../../plugins/route.js';
 import type { Limiters } from '../../plugins/rate-limit.js';
 import { createLink, emailLink, history, latest, resolveLink, versions } from './service.js';
-import { fileExists } from './storage.js';
 
 /**
  * Registers the download routes on `app`; sending a link by e-mail is limited per client address
@@ -31,11 +30,20 @@ export function releaseRoutes(ctx: AppContext, limits: Limiters) {
       async ({ user, body }) => emailLink(ctx, user, body.version),
       { preHandler: limits.sensitivePerIp },
     );
+    // GET /downloads/file?token=: the same checks either way (resolveLink); then the bytes come
+    // from here, or from nginx's internal location named in X-Accel-Redirect, which keeps our
+    // Content-Type, Content-Disposition and Cache-Control and answers Range itself.
     route(app, API.downloads.file, async ({ query }, reply) => {
-      const file = await resolveLink(ctx, query.token);
-      if (!fileExists(ctx.config.dataDir, file.relativePath)) throw notFound('downloadFileMissing');
+      const { delivery, filename } = await resolveLink(ctx, query.token);
       reply.header('cache-control', 'private, no-store');
-      return reply.download(file.relativePath, file.filename, {
+      if (delivery.kind === 'accel-redirect') {
+        return reply
+          .header('content-type', delivery.contentType)
+          .header('content-disposition', attachmentDisposition(filename))
+          .header('x-accel-redirect', delivery.uri)
+          .send();
+      }
+      return reply.download(delivery.relativePath, filename, {
         acceptRanges: true,
         cacheControl: false,
       });

@@ -33,6 +33,7 @@ import {
   recordDownloadOnce,
   type ReleaseWithArtifact,
 } from './repository.js';
+import { deliveryOf, type FileDelivery } from './storage.js';
 
 /** A release as subscribers see it (its file's name, size and checksum). Pure. */
 export function toProgramVersion({ release, artifact }: ReleaseWithArtifact): ProgramVersion {
@@ -172,9 +173,13 @@ export async function emailLink(
   };
 }
 
-/** A verified download link: where the file is (relative to DATA_DIR) and what to call it. */
+/**
+ * A verified download link: how its file goes out (streamed from DATA_DIR, or by nginx through
+ * X-Accel-Redirect when DOWNLOAD_ACCEL_REDIRECT is set; storage.ts `FileDelivery`) and what to
+ * call it.
+ */
 export interface ResolvedFile {
-  relativePath: string;
+  delivery: FileDelivery;
   filename: string;
 }
 
@@ -182,7 +187,9 @@ export interface ResolvedFile {
  * Checks a signed link and records the download (once per link). The link only proves who asked
  * and when: the account and its subscription are checked again now, so a link issued before the
  * account was suspended, deactivated or deleted, or before the subscription ended, serves nothing.
- * @throws 404 DOWNLOAD_LINK_INVALID (bad or expired link, deleted account) or RELEASE_NOT_FOUND;
+ * Then says how the stored file goes out (docs/downloads.md).
+ * @throws 404 DOWNLOAD_LINK_INVALID (bad or expired link, deleted account), RELEASE_NOT_FOUND or
+ * ARTIFACT_MISSING (recorded, but the file is not on disk);
  * 403 ACCOUNT_SUSPENDED / ACCOUNT_INACTIVE / SUBSCRIPTION_REQUIRED.
  */
 export async function resolveLink(ctx: AppContext, token: string): Promise<ResolvedFile> {
@@ -202,8 +209,7 @@ export async function resolveLink(ctx: AppContext, token: string): Promise<Resol
     releaseId: found.release.id,
     linkId: claims.jti,
   });
-  return {
-    relativePath: found.artifact.storagePath,
-    filename: versionFilename(ctx.config.productName, found.release.version),
-  };
+  const delivery = await deliveryOf(ctx.config, found.artifact.storagePath);
+  if (!delivery) throw notFound('downloadFileMissing');
+  return { delivery, filename: versionFilename(ctx.config.productName, found.release.version) };
 }
