@@ -20,16 +20,18 @@ declare module 'fastify' {
 
 /** Installs the onSend hook that sets Cache-Control on every API answer that has none. */
 export function registerCacheControl(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (reply.hasHeader('cache-control') || !isApiPath(request.url)) return payload;
-    const isPublic = request.routeOptions.config?.cache === 'public';
-    if (isPublic && (reply.statusCode < 300 || reply.statusCode === 304)) {
-      reply.header('cache-control', 'public, no-cache');
-      const vary = reply.getHeader('vary');
-      reply.header('vary', vary ? `${String(vary)}, Authorization` : 'Authorization');
-    } else {
-      reply.header('cache-control', 'no-store');
+  // A callback hook, not an async one: it runs on every answer and has nothing to wait for.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (!reply.hasHeader('cache-control') && isApiPath(request.url)) {
+      const isPublic = request.routeOptions.config?.cache === 'public';
+      if (isPublic && (reply.statusCode < 300 || reply.statusCode === 304)) {
+        reply.header('cache-control', 'public, no-cache');
+        const vary = reply.getHeader('vary');
+        reply.header('vary', vary ? `${String(vary)}, Authorization` : 'Authorization');
+      } else {
+        reply.header('cache-control', 'no-store');
+      }
     }
-    return payload;
+    done(null, payload);
   });
 }

@@ -1,7 +1,7 @@
 import helmet from 'helmet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../test/harness.js';
-import { HELMET_OPTIONS, securityHeaders } from './security-headers.js';
+import { API_HELMET_OPTIONS, HELMET_OPTIONS, securityHeaders } from './security-headers.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -37,5 +37,22 @@ describe('security headers', () => {
       expect(res.headers['strict-transport-security'], url).toMatch(/max-age=\d+/);
       expect(res.headers['x-powered-by'], url).toBeUndefined();
     }
+  });
+
+  it('are the short REST set on API answers and the full set on pages (OWASP REST Security)', async () => {
+    const api = await h.app.inject({ method: 'GET', url: '/api/v1/health' });
+    expect(api.headers['content-security-policy']).toBe(
+      "default-src 'none';frame-ancestors 'none'",
+    );
+    expect(api.headers['x-frame-options']).toBe('DENY');
+    expect(api.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(api.headers['referrer-policy']).toBeUndefined();
+    const page = await h.app.inject({ method: 'GET', url: '/' });
+    expect(page.headers).toMatchObject(securityHeaders());
+    expect(securityHeaders(API_HELMET_OPTIONS)).toEqual(
+      Object.fromEntries(
+        Object.keys(securityHeaders(API_HELMET_OPTIONS)).map((name) => [name, api.headers[name]]),
+      ),
+    );
   });
 });
