@@ -133,6 +133,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     now,
   };
 
+  app.addHook('onClose', () => ctx.passwords.close());
   app.decorate('authenticate', (token: string) => authenticate(ctx, token));
   app.decorateRequest('auth', null);
   app.decorateRequest('trustedDevice', null);

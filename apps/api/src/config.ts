@@ -60,7 +60,7 @@ const envSchema = z.object({
     .number()
     .int()
     .min(1)
-    .default(Math.max(1, availableParallelism() - 1)),
+    .default(availableParallelism()),
   PASSWORD_HASH_QUEUE_LIMIT: z.coerce.number().int().min(0).default(64),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SERVE_WEB: booleanFromEnv.default(true),

@@ -1,5 +1,6 @@
 /** The password hasher: argon2id at the configured cost, legacy scrypt hashes, and its bounds. */
 import { randomBytes, scryptSync } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { HttpError } from './http-error.js';
 import { PasswordHasher, type PasswordHashOptions } from './password.js';
@@ -36,6 +37,28 @@ describe('PasswordHasher', () => {
     expect(await stronger.verify('Corr3ct!horse', legacy)).toEqual({ ok: true, needsRehash: true });
     expect((await stronger.verify('Wr0ng!horse', legacy)).ok).toBe(false);
   });
+
+  // Linux only (setpriority on a thread id); CI runs on Linux.
+  it.runIf(existsSync('/proc/thread-self'))(
+    'hashes in threads of this process that run at nice 10, while the event loop stays at 0',
+    async () => {
+      /** The ids of this process's threads at nice 10 (field 19 of /proc/self/task/<tid>/stat). */
+      const niced = () =>
+        readdirSync('/proc/self/task').filter((tid) => {
+          const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+          return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16] === '10';
+        });
+      const before = new Set(niced());
+      const hasher = new PasswordHasher({ ...CHEAP, concurrency: 2 });
+      await Promise.all([hasher.hash('Corr3ct!horse'), hasher.hash('Corr3ct!horse')]);
+      // Other test files' hashers may share this process: look for threads that are new.
+      expect(niced().filter((tid) => !before.has(tid)).length).toBeGreaterThan(0);
+      expect(Number(readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ')[16])).toBe(
+        0,
+      );
+      await hasher.close();
+    },
+  );
 
   it('never matches a malformed hash, and does not throw', async () => {
     const hasher = new PasswordHasher(CHEAP);

@@ -3,20 +3,23 @@
  *
  * New hashes are argon2id at OWASP's Password Storage Cheat Sheet parameters (m = 19 MiB, t = 2,
  * p = 1), as PHC strings (`$argon2id$v=19$m=19456,t=2,p=1$<salt>$<hash>`), computed by
- * `@node-rs/argon2` on libuv's thread pool. Hashes made by earlier versions
+ * `@node-rs/argon2` in worker threads (a Piscina pool, lib/password-worker.ts) that run at the
+ * lowest scheduling priority, so the event loop is never the one waiting. Hashes made by earlier versions
  * (`scrypt$<N>$<r>$<p>$<salt base64>$<key base64>`, RFC 7914) still verify, and `verify` says
  * when a stored hash should be replaced (older scheme or other parameters) so the caller can
  * upgrade it at the next successful sign-in.
  *
  * Hashing is the most expensive thing the server does, so it is bounded: at most `concurrency`
- * hashes run at once (the rest of the machine keeps answering everyone else), at most
- * `queueLimit` wait; past that the caller gets 503 SERVER_BUSY with `Retry-After` instead of an
- * ever longer wait (a credential-stuffing flood cannot starve the event loop).
+ * hashes run at once (one thread each), at most `queueLimit` wait; past that the caller gets 503
+ * SERVER_BUSY with `Retry-After` instead of an ever longer wait (a credential-stuffing flood
+ * cannot starve the event loop, nor queue without end).
  */
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
 import PQueue from 'p-queue';
+import { Piscina } from 'piscina';
+import type { HashJob } from './password-worker.js';
 import { HttpError } from './http-error.js';
 
 const scrypt = promisify(scryptCb) as (
@@ -41,8 +44,14 @@ export interface PasswordHashOptions {
 /** OWASP's argon2id minimum (Password Storage Cheat Sheet). */
 export const OWASP_ARGON2ID = { memoryKiB: 19_456, timeCost: 2 } as const;
 
-/** `Algorithm.Argon2id` of @node-rs/argon2 (a const enum, which isolated modules cannot read). */
-const ARGON2ID = 2;
+/** The worker module: the compiled `.js` beside this file, or the `.ts` source under tests. */
+const WORKER = new URL(
+  fileURLToPath(import.meta.url).endsWith('.ts') ? './password-worker.ts' : './password-worker.js',
+  import.meta.url,
+).href;
+
+/** Milliseconds an idle hashing thread is kept before it exits. */
+const IDLE_THREAD_MS = 60_000;
 
 /** Seconds a refused caller is told to wait (`Retry-After`). */
 export const BUSY_RETRY_AFTER_SECONDS = 1;
@@ -73,11 +82,18 @@ async function verifyScrypt(password: string, stored: string): Promise<boolean> 
 /** Hashes and checks passwords within the bounds of {@link PasswordHashOptions}. */
 export class PasswordHasher {
   private readonly queue: PQueue;
+  private readonly threads: Piscina<HashJob, string | boolean>;
   private readonly params: string;
   private dummy: Promise<string> | undefined;
 
   constructor(private readonly options: PasswordHashOptions) {
     this.queue = new PQueue({ concurrency: options.concurrency });
+    this.threads = new Piscina({
+      filename: WORKER,
+      minThreads: 0,
+      maxThreads: options.concurrency,
+      idleTimeout: IDLE_THREAD_MS,
+    });
     this.params = `m=${options.memoryKiB},t=${options.timeCost},p=1`;
   }
 
@@ -96,13 +112,14 @@ export class PasswordHasher {
 
   /** A new argon2id PHC string for `password` (NFKC-normalised). @throws 503 SERVER_BUSY. */
   hash(password: string): Promise<string> {
-    return this.run(() =>
-      argon2Hash(password.normalize('NFKC'), {
-        algorithm: ARGON2ID,
-        memoryCost: this.options.memoryKiB,
-        timeCost: this.options.timeCost,
-        parallelism: 1,
-      }),
+    return this.run(
+      async () =>
+        (await this.threads.run({
+          kind: 'hash',
+          password: password.normalize('NFKC'),
+          memoryCost: this.options.memoryKiB,
+          timeCost: this.options.timeCost,
+        })) as string,
     );
   }
 
@@ -116,7 +133,11 @@ export class PasswordHasher {
         return { ok: await verifyScrypt(password, stored), needsRehash: true };
       }
       if (!stored.startsWith('$argon2id$')) return { ok: false, needsRehash: true };
-      const ok = await argon2Verify(stored, password.normalize('NFKC')).catch(() => false);
+      const ok = (await this.threads.run({
+        kind: 'verify',
+        stored,
+        password: password.normalize('NFKC'),
+      })) as boolean;
       return { ok, needsRehash: !stored.includes(`$${this.params}$`) };
     });
   }
@@ -133,6 +154,12 @@ export class PasswordHasher {
     });
     await this.verify(password, await this.dummy);
     return false;
+  }
+
+  /** Stops the hashing threads (the app's `onClose`); waiting hashes fail. */
+  async close(): Promise<void> {
+    this.queue.clear();
+    await this.threads.close({ force: true });
   }
 
   /** Hashes waiting and running now (metrics, tests). */
