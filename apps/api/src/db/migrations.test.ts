@@ -1,7 +1,8 @@
 /**
  * Migrations keep every row. The renaming migration (0005: payments → checkout_sessions,
  * downloads → releases + artifacts, download_events → downloads) is applied to a database that
- * holds data in the earlier shape, and every row must still be there, in its new place.
+ * holds data in the earlier shape, and every row must still be there, in its new place. The
+ * backfill of 0008 (subscription days as figures) writes what the rows say.
  */
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -12,22 +13,31 @@ import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MIGRATIONS_FOLDER } from './client.js';
+import { computeFiguresFromRows } from '../modules/figures/repository.js';
+import { MIGRATIONS_FOLDER, type Executor } from './client.js';
 
-let before: string;
-beforeAll(async () => {
-  // The migrations folder as it was before 0005: the same files, the journal cut after 0004.
-  before = await mkdtemp(path.join(os.tmpdir(), 'flockr-migrations-'));
-  await cp(MIGRATIONS_FOLDER, before, { recursive: true });
-  const journalFile = path.join(before, 'meta', '_journal.json');
+/** A copy of the migrations folder as it was up to migration `last`: the journal cut after it. */
+async function migrationsUpTo(last: number): Promise<string> {
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'flockr-migrations-'));
+  await cp(MIGRATIONS_FOLDER, folder, { recursive: true });
+  const journalFile = path.join(folder, 'meta', '_journal.json');
   const journal = JSON.parse(await readFile(journalFile, 'utf8')) as {
     entries: { idx: number }[];
   };
-  journal.entries = journal.entries.filter((e) => e.idx <= 4);
+  journal.entries = journal.entries.filter((e) => e.idx <= last);
   await writeFile(journalFile, JSON.stringify(journal));
+  return folder;
+}
+
+let before: string;
+let beforeSubscriptionFigures: string;
+beforeAll(async () => {
+  before = await migrationsUpTo(4);
+  beforeSubscriptionFigures = await migrationsUpTo(7);
 });
 afterAll(async () => {
   await rm(before, { recursive: true, force: true });
+  await rm(beforeSubscriptionFigures, { recursive: true, force: true });
 });
 
 describe('migration 0005 (releases, artifacts, downloads, checkout sessions)', () => {
@@ -97,6 +107,53 @@ describe('migration 0005 (releases, artifacts, downloads, checkout sessions)', (
         provider_session_id: 'sbx_1',
         status: 'COMPLETED',
       },
+    ]);
+    await client.close();
+  });
+});
+
+describe('migration 0008 (subscription days as figures)', () => {
+  it('backfills the subscription figures the rows call for', async () => {
+    const client = new PGlite({ extensions: { pg_trgm } });
+    const db = drizzle(client);
+    await migrate(db, { migrationsFolder: beforeSubscriptionFigures });
+    await client.exec(`
+      INSERT INTO users (id, username, email, password_hash) VALUES
+        ('11111111-1111-4111-8111-111111111111', 'u1', 'u1@example.com', 'h'),
+        ('11111111-1111-4111-8111-111111111112', 'u2', 'u2@example.com', 'h'),
+        ('11111111-1111-4111-8111-111111111113', 'u3', 'u3@example.com', 'h');
+      INSERT INTO plans (id, name, description, monthly_price_minor, yearly_price_minor, features) VALUES
+        ('22222222-2222-4222-8222-222222222222', 'PRO', 'd', 1999, 19999, '[]'),
+        ('22222222-2222-4222-8222-222222222223', 'PRO+', 'd', 4999, 49999, '[]');
+      INSERT INTO subscriptions (user_id, plan_id, started_at, expires_at, cancel_at_period_end) VALUES
+        ('11111111-1111-4111-8111-111111111111', '22222222-2222-4222-8222-222222222222',
+          '2026-01-01T23:30:00Z', '2026-02-01T00:00:00Z', false),
+        ('11111111-1111-4111-8111-111111111112', '22222222-2222-4222-8222-222222222223',
+          '2026-01-01T00:10:00Z', '2026-02-01T23:59:59Z', true),
+        ('11111111-1111-4111-8111-111111111113', '22222222-2222-4222-8222-222222222222',
+          '2025-12-31T23:59:59Z', '2027-01-01T00:00:00Z', false);
+    `);
+
+    await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+
+    const kept = await db.execute<{ name: string; day: string; value: string }>(
+      sql`select name, day::text as day, value from figures where name like 'subscriptions\\_%'`,
+    );
+    const asText = (rows: { name: string; day: string; value: string | number }[]) =>
+      rows.map((r) => `${r.name} ${r.day} ${r.value}`).sort();
+    const expected = (await computeFiguresFromRows(db as unknown as Executor))
+      .filter((f) => f.name.startsWith('subscriptions_'))
+      .map((f) => ({ name: f.name, day: f.day, value: f.delta }));
+    expect(asText(kept.rows)).toEqual(asText(expected));
+    expect(asText(kept.rows)).toEqual([
+      'subscriptions_expiring 2026-02-01 2',
+      'subscriptions_expiring 2027-01-01 1',
+      'subscriptions_expiring:22222222-2222-4222-8222-222222222222 2026-02-01 1',
+      'subscriptions_expiring:22222222-2222-4222-8222-222222222222 2027-01-01 1',
+      'subscriptions_expiring:22222222-2222-4222-8222-222222222223 2026-02-01 1',
+      'subscriptions_expiring_set_to_end 2026-02-01 1',
+      'subscriptions_started 2025-12-31 1',
+      'subscriptions_started 2026-01-01 2',
     ]);
     await client.close();
   });

@@ -288,8 +288,11 @@ export const subscriptions = pgTable(
   },
   (t) => [
     uniqueIndex('subscriptions_user_key').on(t.userId),
-    /** The dashboard: active now by plan, lapsed in a range, ending in 7 / 30 days, new ones. */
-    index('subscriptions_expires_idx').on(t.expiresAt, t.planId),
+    /**
+     * The dashboard's part of a day (active now by plan, lapsed, ending in 7 / 30 days, set to
+     * end; the whole days are figures) read from the index alone; the reminders' expiry range.
+     */
+    index('subscriptions_expires_idx').on(t.expiresAt, t.planId, t.cancelAtPeriodEnd),
     index('subscriptions_started_idx').on(t.startedAt),
   ],
 );

@@ -10,11 +10,18 @@ export interface FigureDelta {
   delta: number;
 }
 
-/** Adds each delta to its figure (created at 0 when missing), with `tx`; zero deltas are skipped. */
+/**
+ * Adds each delta to its figure (created at 0 when missing), with `tx`; zero deltas are skipped.
+ * Rows are written in (name, day) order, so two transactions moving the same figures lock them
+ * in the same order and cannot deadlock on them.
+ */
 export async function addToFigures(tx: Executor, deltas: readonly FigureDelta[]): Promise<void> {
   const values = deltas
     .filter((d) => d.delta !== 0)
-    .map((d) => ({ name: d.name, day: d.day, value: d.delta }));
+    .map((d) => ({ name: d.name, day: d.day, value: d.delta }))
+    .sort((a, b) =>
+      a.name === b.name ? (a.day < b.day ? -1 : a.day > b.day ? 1 : 0) : a.name < b.name ? -1 : 1,
+    );
   if (values.length === 0) return;
   await tx
     .insert(figures)
@@ -35,6 +42,24 @@ export async function sumFigures(
     .select({ name: figures.name, total: sql<number>`sum(${figures.value})`.mapWith(Number) })
     .from(figures)
     .where(inArray(figures.name, [...names]))
+    .groupBy(figures.name);
+  return new Map(rows.map((r) => [r.name, r.total]));
+}
+
+/**
+ * The sum of each figure in `names` over the UTC days from `fromDay` (`YYYY-MM-DD`) on, by name
+ * (absent ones are 0); served by the primary key (name, day).
+ */
+export async function sumFiguresFrom(
+  db: Executor,
+  names: readonly string[],
+  fromDay: string,
+): Promise<Map<string, number>> {
+  if (names.length === 0) return new Map();
+  const rows = await db
+    .select({ name: figures.name, total: sql<number>`sum(${figures.value})`.mapWith(Number) })
+    .from(figures)
+    .where(and(inArray(figures.name, [...names]), gte(figures.day, fromDay)))
     .groupBy(figures.name);
   return new Map(rows.map((r) => [r.name, r.total]));
 }
@@ -77,8 +102,9 @@ export async function figurePerDay(
 
 /**
  * The figures as the tables say they should be, computed from every row (a full scan: for the
- * consistency test, the bulk seeder and repairs; never on a request). Same definitions as
- * migration 0007's backfill.
+ * consistency test, the bulk seeder and repairs; never on a request). Same definitions as the
+ * backfills of migrations 0007 (orders, sign-ups) and 0008 (subscription days); module header
+ * of service.ts for what each figure counts.
  */
 export async function computeFiguresFromRows(db: Executor): Promise<FigureDelta[]> {
   const rows = await rowsOf<{ name: string; day: string; delta: string | number }>(
@@ -103,7 +129,19 @@ export async function computeFiguresFromRows(db: Executor): Promise<FigureDelta[
       from orders where status = 'COMPLETED' group by currency, plan_id, 2
     union all
     select 'subscriptions', (created_at at time zone 'UTC')::date::text, count(*)
-      from subscriptions group by 2`,
+      from subscriptions group by 2
+    union all
+    select 'subscriptions_started', (started_at at time zone 'UTC')::date::text, count(*)
+      from subscriptions group by 2
+    union all
+    select 'subscriptions_expiring', (expires_at at time zone 'UTC')::date::text, count(*)
+      from subscriptions group by 2
+    union all
+    select 'subscriptions_expiring:' || plan_id, (expires_at at time zone 'UTC')::date::text, count(*)
+      from subscriptions group by plan_id, 2
+    union all
+    select 'subscriptions_expiring_set_to_end', (expires_at at time zone 'UTC')::date::text, count(*)
+      from subscriptions where cancel_at_period_end group by 2`,
   );
   return rows.map((r) => ({ name: r.name, day: r.day, delta: Number(r.delta) }));
 }

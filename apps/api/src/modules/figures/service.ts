@@ -11,13 +11,23 @@
  * | `revenue_minor:<CUR>`              | their amounts in minor units of `CUR`            |
  * | `revenue_minor:<CUR>:<planId>`     | the same for one plan                            |
  * | `subscriptions`                    | subscriptions created (one per buyer, ever)      |
+ * | `subscriptions_started`            | subscriptions whose `started_at` is that day     |
+ * | `subscriptions_expiring`           | subscriptions whose `expires_at` is that day     |
+ * | `subscriptions_expiring:<planId>`  | the same for the subscription's plan             |
+ * | `subscriptions_expiring_set_to_end`| the same, set to end (`cancel_at_period_end`)    |
  *
  * A completed order that is refunded or cancelled later is taken off the day it was completed
  * on, so every figure always equals what the rows say (`computeFiguresFromRows`; checked by
  * figures.test.ts).
+ *
+ * The `subscriptions_*` figures describe each subscription row as it is now: every write of a
+ * subscription's `started_at`, `expires_at`, plan or `cancel_at_period_end` takes the row's old
+ * day off and adds its new one (`recordSubscriptionChange`). "Active at t" is then the
+ * `subscriptions_expiring` days after t's day plus the rest of t's own day read from
+ * `subscriptions_expires_idx` (modules/subscriptions/service.ts), whatever the number of rows.
  */
 import type { Executor } from '../../db/client.js';
-import type { OrderRow } from '../../db/schema.js';
+import type { OrderRow, SubscriptionRow } from '../../db/schema.js';
 import {
   addToFigures,
   computeFiguresFromRows,
@@ -25,6 +35,8 @@ import {
   replaceFigures,
   sumFigures,
   sumFiguresByPrefix,
+  sumFiguresFrom,
+  type FigureDelta,
 } from './repository.js';
 
 /** The UTC day (`YYYY-MM-DD`) of `at`. */
@@ -41,6 +53,65 @@ export function recordSignup(tx: Executor, at: Date): Promise<void> {
 /** Counts a new subscription created at `at`; call inside the transaction that inserts it. */
 export function recordSubscriptionCreated(tx: Executor, at: Date): Promise<void> {
   return addToFigures(tx, [{ name: 'subscriptions', day: utcDay(at), delta: 1 }]);
+}
+
+/** Figure names of the subscription rows (the table above). */
+export const SUBSCRIPTION_FIGURES = {
+  started: 'subscriptions_started',
+  expiring: 'subscriptions_expiring',
+  expiringSetToEnd: 'subscriptions_expiring_set_to_end',
+  expiringOnPlan: (planId: string) => `subscriptions_expiring:${planId}`,
+} as const;
+
+/** What one subscription row adds to the `subscriptions_*` figures (`sign` 1 or -1). */
+function subscriptionFigures(row: SubscriptionRow, sign: 1 | -1): FigureDelta[] {
+  const ends = utcDay(row.expiresAt);
+  const deltas: FigureDelta[] = [
+    { name: SUBSCRIPTION_FIGURES.started, day: utcDay(row.startedAt), delta: sign },
+    { name: SUBSCRIPTION_FIGURES.expiring, day: ends, delta: sign },
+    { name: SUBSCRIPTION_FIGURES.expiringOnPlan(row.planId), day: ends, delta: sign },
+  ];
+  if (row.cancelAtPeriodEnd) {
+    deltas.push({ name: SUBSCRIPTION_FIGURES.expiringSetToEnd, day: ends, delta: sign });
+  }
+  return deltas;
+}
+
+/**
+ * Moves the `subscriptions_*` figures for one write of a subscription row: `before` is the row as
+ * read under its lock (`SELECT … FOR UPDATE`), undefined when the write inserted it; `after` is
+ * the row as written (`RETURNING`). Call inside the transaction of the write, for every write of
+ * `started_at`, `expires_at`, `plan_id` or `cancel_at_period_end` (docs/architecture.md "Speed
+ * at scale"); a write that changes none of them adds nothing. Days are UTC.
+ */
+export function recordSubscriptionChange(
+  tx: Executor,
+  before: SubscriptionRow | undefined,
+  after: SubscriptionRow,
+): Promise<void> {
+  const net = new Map<string, FigureDelta>();
+  for (const d of [
+    ...(before ? subscriptionFigures(before, -1) : []),
+    ...subscriptionFigures(after, 1),
+  ]) {
+    const key = `${d.name} ${d.day}`;
+    const found = net.get(key);
+    if (found) found.delta += d.delta;
+    else net.set(key, { ...d });
+  }
+  return addToFigures(tx, [...net.values()]);
+}
+
+/**
+ * The sum of each figure in `names` over the UTC days from `fromDay` (`YYYY-MM-DD`, inclusive)
+ * on, by name (absent ones are 0). One index range per name on the figures' primary key.
+ */
+export async function figureSumsFrom(
+  db: Executor,
+  names: readonly string[],
+  fromDay: string,
+): Promise<Map<string, number>> {
+  return sumFiguresFrom(db, names, fromDay);
 }
 
 /** Counts an order just placed; call inside the transaction that inserts it. */

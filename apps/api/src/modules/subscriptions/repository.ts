@@ -3,7 +3,7 @@
  * at an instant is the plan of the (not revoked) period covering it (after a downgrade the lower
  * plan starts only with its period), else the subscription's own plan.
  */
-import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
   plans,
@@ -74,13 +74,18 @@ export async function insertSubscription(
   return row!;
 }
 
-/** Updates subscription `id` with `values`. */
+/** Updates subscription `id` with `values`; returns the row as written. */
 export async function updateSubscription(
   db: Executor,
   id: string,
   values: Partial<typeof subscriptions.$inferInsert>,
-): Promise<void> {
-  await db.update(subscriptions).set(values).where(eq(subscriptions.id, id));
+): Promise<SubscriptionRow> {
+  const [row] = await db
+    .update(subscriptions)
+    .set(values)
+    .where(eq(subscriptions.id, id))
+    .returning();
+  return row!;
 }
 
 /** Periods of a subscription that still count (not revoked), oldest first, with plan names. */
@@ -188,28 +193,6 @@ export async function lastPeriodPlanId(
   return row?.planId;
 }
 
-/** Subscriptions with access at `now` (served by subscriptions_expires_idx). */
-export async function countActiveSubscriptions(db: Executor, now: Date): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(subscriptions)
-    .where(gt(subscriptions.expiresAt, now));
-  return row?.n ?? 0;
-}
-
-/** Subscriptions with access at `now`, per plan of the subscription. */
-export async function activeSubscribersPerPlan(
-  db: Executor,
-  now: Date,
-): Promise<Map<string, number>> {
-  const rows = await db
-    .select({ planId: subscriptions.planId, n: count() })
-    .from(subscriptions)
-    .where(gt(subscriptions.expiresAt, now))
-    .groupBy(subscriptions.planId);
-  return new Map(rows.map((r) => [r.planId, r.n]));
-}
-
 /**
  * Subscriptions not set to end whose expiry lies in (`after`, `atOrBefore`], with their user and
  * the subscription's plan name, for users who get product e-mails.
@@ -260,47 +243,43 @@ export async function claimReminder(
 }
 
 /**
- * Subscriptions started in [`from`, `to`) (`new`) and those whose paid time ran out in
- * [`from`, min(`to`, `now`)) (`lapsed`). Served by `subscriptions_started_idx` and
+ * Subscriptions whose `expires_at` lies after `after` (strictly when `strict`, else at or after
+ * it) and before `before`, per plan of the subscription, with how many of them are set to end.
+ * For a part of one UTC day (the rest is in the figures, modules/figures/service.ts): a range of
  * `subscriptions_expires_idx`.
  */
-export async function subscriberMovement(
+export async function countExpiringInPart(
   db: Executor,
-  from: Date,
-  to: Date,
-  now: Date,
-): Promise<{ started: number; lapsed: number }> {
-  const lapsedUntil = to < now ? to : now;
-  const [started] = await db
-    .select({ n: count() })
-    .from(subscriptions)
-    .where(and(gte(subscriptions.startedAt, from), sql`${subscriptions.startedAt} < ${to}`));
-  const [lapsed] = await db
-    .select({ n: count() })
-    .from(subscriptions)
-    .where(
-      and(gte(subscriptions.expiresAt, from), sql`${subscriptions.expiresAt} < ${lapsedUntil}`),
-    );
-  return { started: started?.n ?? 0, lapsed: lapsed?.n ?? 0 };
-}
-
-/**
- * Subscriptions whose paid time ends in (`now`, `until`], and how many of them are set to end
- * (cancelled at period end). Served by `subscriptions_expires_idx`.
- */
-export async function countEndingBetween(
-  db: Executor,
-  now: Date,
-  until: Date,
-): Promise<{ ending: number; setToEnd: number }> {
-  const [row] = await db
+  after: Date,
+  strict: boolean,
+  before: Date,
+): Promise<{ planId: string; n: number; setToEnd: number }[]> {
+  return db
     .select({
-      ending: count(),
+      planId: subscriptions.planId,
+      n: count(),
       setToEnd: sql<number>`count(*) filter (where ${subscriptions.cancelAtPeriodEnd})`.mapWith(
         Number,
       ),
     })
     .from(subscriptions)
-    .where(and(gt(subscriptions.expiresAt, now), lte(subscriptions.expiresAt, until)));
-  return { ending: row?.ending ?? 0, setToEnd: row?.setToEnd ?? 0 };
+    .where(
+      and(
+        strict ? gt(subscriptions.expiresAt, after) : gte(subscriptions.expiresAt, after),
+        lt(subscriptions.expiresAt, before),
+      ),
+    )
+    .groupBy(subscriptions.planId);
+}
+
+/**
+ * Subscriptions whose `started_at` lies in [`from`, `before`): for a part of one UTC day, a range
+ * of `subscriptions_started_idx`.
+ */
+export async function countStartedInPart(db: Executor, from: Date, before: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(subscriptions)
+    .where(and(gte(subscriptions.startedAt, from), lt(subscriptions.startedAt, before)));
+  return row?.n ?? 0;
 }

@@ -12,15 +12,21 @@ import {
 } from '@flockr/contract';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
-import type { OrderRow, UserRow } from '../../db/schema.js';
+import type { OrderRow, SubscriptionRow, UserRow } from '../../db/schema.js';
 import { conflict, forbidden, notFound } from '../../lib/http-error.js';
-import { figureTotals, recordSubscriptionCreated } from '../figures/service.js';
+import {
+  SUBSCRIPTION_FIGURES,
+  figureSumsFrom,
+  figureTotals,
+  recordSubscriptionChange,
+  recordSubscriptionCreated,
+  utcDay,
+} from '../figures/service.js';
 import { monthlyPriceOf, quote } from '../plans/service.js';
 import { planChange, planPeriod, type CurrentTime } from './periods.js';
 import {
-  activeSubscribersPerPlan,
-  countActiveSubscriptions,
-  countEndingBetween,
+  countExpiringInPart,
+  countStartedInPart,
   endPeriodsAt,
   findInForce,
   findOrderPeriod,
@@ -31,7 +37,6 @@ import {
   lockSubscriptionOf,
   revokePeriod,
   shiftPeriodsFrom,
-  subscriberMovement,
   updateSubscription,
   type SubscriptionInForce,
 } from './repository.js';
@@ -112,7 +117,7 @@ export async function setCancelAtPeriodEnd(
     const subscription = await lockSubscriptionOf(tx, user.id);
     if (!subscription || subscription.id !== id) throw notFound('notFound');
     if (!isActive(subscription, now)) throw conflict('subscriptionEnded');
-    await updateSubscription(tx, id, { cancelAtPeriodEnd: cancel, updatedAt: now });
+    await writeSubscription(tx, subscription, { cancelAtPeriodEnd: cancel, updatedAt: now });
   });
   return (await subscriptionView(ctx, user.id))!;
 }
@@ -181,6 +186,22 @@ export async function assertAccess(db: Executor, userId: string, now: Date): Pro
 }
 
 /**
+ * Writes `values` to subscription `locked` (read FOR UPDATE in `tx`) and moves the subscription
+ * figures from the old row to the new one in the same transaction (modules/figures/service.ts),
+ * so the dashboard's counts always equal the rows. Every change of a subscription goes through
+ * here or through the insert in {@link grantOrderPeriod}. Returns the row as written.
+ */
+async function writeSubscription(
+  tx: Executor,
+  locked: SubscriptionRow,
+  values: Parameters<typeof updateSubscription>[2],
+): Promise<SubscriptionRow> {
+  const written = await updateSubscription(tx, locked.id, values);
+  await recordSubscriptionChange(tx, locked, written);
+  return written;
+}
+
+/**
  * Adds the period paid by `order` to the buyer's subscription (creating it if needed), inside
  * the caller's transaction, by the rule of `planPeriod`: renewal extends, an upgrade starts now
  * with the remaining time converted, a downgrade starts when the current period ends. Returns
@@ -205,7 +226,7 @@ export async function grantOrderPeriod(tx: Executor, order: OrderRow, now: Date)
   if (current) {
     // On an upgrade the old plan's remaining time was converted into the new period.
     if (period.upgrade) await endPeriodsAt(tx, current.id, now);
-    await updateSubscription(tx, current.id, {
+    await writeSubscription(tx, current, {
       planId: order.planId,
       expiresAt: period.endsAt,
       startedAt: isActive(current, now) ? current.startedAt : period.startsAt,
@@ -221,6 +242,7 @@ export async function grantOrderPeriod(tx: Executor, order: OrderRow, now: Date)
       expiresAt: period.endsAt,
     });
     await recordSubscriptionCreated(tx, created.createdAt);
+    await recordSubscriptionChange(tx, undefined, created);
     subscriptionId = created.id;
   }
   await insertPeriod(tx, {
@@ -252,7 +274,7 @@ export async function revokeOrderPeriod(tx: Executor, order: OrderRow, now: Date
   const removedMs = Math.max(0, period.endsAt.getTime() - from.getTime());
   await revokePeriod(tx, period.id, now);
   if (removedMs > 0) await shiftPeriodsFrom(tx, subscription.id, period.endsAt, removedMs);
-  await updateSubscription(tx, subscription.id, {
+  await writeSubscription(tx, subscription, {
     expiresAt: new Date(subscription.expiresAt.getTime() - removedMs),
     planId: (await lastPeriodPlanId(tx, subscription.id)) ?? subscription.planId,
     updatedAt: now,
@@ -260,38 +282,149 @@ export async function revokeOrderPeriod(tx: Executor, order: OrderRow, now: Date
   return removedMs;
 }
 
-/** Number of subscriptions ever, and of those with access at `now` (the dashboard). */
+const DAY_MS = 86_400_000;
+
+/**
+ * Where a count of "a timestamp column at or after `t`" (after `t` when `strict`) splits: the
+ * whole UTC days from `fromDay` on are read from the figures, the part of `t`'s own day before
+ * `boundary` from an index (`partial`); none when `t` is a UTC midnight and not strict.
+ */
+function splitAtDay(
+  t: Date,
+  strict: boolean,
+): { fromDay: string; boundary: Date; partial: boolean } {
+  const midnight = Date.UTC(t.getUTCFullYear(), t.getUTCMonth(), t.getUTCDate());
+  if (!strict && midnight === t.getTime())
+    return { fromDay: utcDay(t), boundary: t, partial: false };
+  const boundary = new Date(midnight + DAY_MS);
+  return { fromDay: utcDay(boundary), boundary, partial: true };
+}
+
+/** Subscriptions whose `expires_at` is after an instant: all, set to end, per plan. */
+interface ExpiringAfter {
+  total: number;
+  setToEnd: number;
+  byPlan: Map<string, number>;
+}
+
+/**
+ * Subscriptions whose access lasts past `t` (`expires_at` > `t`, or ≥ `t` when not `strict`),
+ * exactly: the `subscriptions_expiring` figures of the UTC days after `t`'s day (kept in the
+ * transaction of every subscription write) plus the rest of `t`'s day from
+ * `subscriptions_expires_idx` — a few thousand figure rows and at most one day of index entries,
+ * however many subscriptions there are (docs/architecture.md "Speed at scale"). `byPlan` counts
+ * the plans of `planIds` (pass every plan for complete counts).
+ */
+async function expiringAfter(
+  db: Executor,
+  t: Date,
+  strict: boolean,
+  planIds: readonly string[] = [],
+): Promise<ExpiringAfter> {
+  const { fromDay, boundary, partial } = splitAtDay(t, strict);
+  const names = [
+    SUBSCRIPTION_FIGURES.expiring,
+    SUBSCRIPTION_FIGURES.expiringSetToEnd,
+    ...planIds.map(SUBSCRIPTION_FIGURES.expiringOnPlan),
+  ];
+  const [sums, part] = await Promise.all([
+    figureSumsFrom(db, names, fromDay),
+    partial ? countExpiringInPart(db, t, strict, boundary) : [],
+  ]);
+  const byPlan = new Map(
+    planIds.map((id) => [id, sums.get(SUBSCRIPTION_FIGURES.expiringOnPlan(id)) ?? 0]),
+  );
+  let total = sums.get(SUBSCRIPTION_FIGURES.expiring) ?? 0;
+  let setToEnd = sums.get(SUBSCRIPTION_FIGURES.expiringSetToEnd) ?? 0;
+  for (const p of part) {
+    total += p.n;
+    setToEnd += p.setToEnd;
+    if (byPlan.has(p.planId)) byPlan.set(p.planId, byPlan.get(p.planId)! + p.n);
+  }
+  return { total, setToEnd, byPlan };
+}
+
+/**
+ * Subscriptions whose current `started_at` is at or after `t`, exactly: the
+ * `subscriptions_started` figures of the whole UTC days from `t` on plus, when `t` is not a
+ * midnight, the rest of its day from `subscriptions_started_idx`.
+ */
+async function startedFrom(db: Executor, t: Date): Promise<number> {
+  const { fromDay, boundary, partial } = splitAtDay(t, false);
+  const [sums, part] = await Promise.all([
+    figureSumsFrom(db, [SUBSCRIPTION_FIGURES.started], fromDay),
+    partial ? countStartedInPart(db, t, boundary) : 0,
+  ]);
+  return (sums.get(SUBSCRIPTION_FIGURES.started) ?? 0) + part;
+}
+
+/**
+ * Number of subscriptions ever (the `subscriptions` figure) and of those with access at `now`
+ * (`expires_at` > `now`), for `GET /admin/stats` (spec section 3, "subscriptions (active,
+ * total)"). Exact; never a scan (docs/architecture.md "Speed at scale").
+ */
 export async function subscriptionCounts(
   db: Executor,
   now: Date,
 ): Promise<{ total: number; active: number }> {
   const [{ subscriptions }, active] = await Promise.all([
     figureTotals(db),
-    countActiveSubscriptions(db, now),
+    expiringAfter(db, now, true),
   ]);
-  return { total: subscriptions, active };
+  return { total: subscriptions, active: active.total };
 }
 
-/** Subscriptions with access at `now`, by plan id (admin plans' subscriber counts). */
-export function activeSubscribers(db: Executor, now: Date): Promise<Map<string, number>> {
-  return activeSubscribersPerPlan(db, now);
+/**
+ * Subscriptions with access at `now` (`expires_at` > `now`) per plan of the subscription, for
+ * every plan of `planIds` (absent plans are not counted; pass every plan). Admin plans'
+ * subscriber counts (spec section 3) and the health dashboard. Exact.
+ */
+export async function activeSubscribers(
+  db: Executor,
+  now: Date,
+  planIds: readonly string[],
+): Promise<Map<string, number>> {
+  return (await expiringAfter(db, now, true, planIds)).byPlan;
 }
 
-/** New and lapsed subscriptions in [`from`, `to`) (the health dashboard). */
-export function subscriberMovementIn(
+/**
+ * New and lapsed subscriptions over [`from`, `to`) (the health dashboard): `started` counts
+ * subscriptions whose current `started_at` lies in the range, `lapsed` those whose `expires_at`
+ * lies in [`from`, min(`to`, `now`)). Exact; whole UTC days come from the figures.
+ */
+export async function subscriberMovementIn(
   db: Executor,
   from: Date,
   to: Date,
   now: Date,
 ): Promise<{ started: number; lapsed: number }> {
-  return subscriberMovement(db, from, to, now);
+  const lapsedUntil = to < now ? to : now;
+  const [startedSince, startedAfter, lapsedSince, lapsedAfter] = await Promise.all([
+    to > from ? startedFrom(db, from) : 0,
+    to > from ? startedFrom(db, to) : 0,
+    lapsedUntil > from ? expiringAfter(db, from, false).then((e) => e.total) : 0,
+    lapsedUntil > from ? expiringAfter(db, lapsedUntil, false).then((e) => e.total) : 0,
+  ]);
+  return { started: startedSince - startedAfter, lapsed: lapsedSince - lapsedAfter };
 }
 
-/** Subscriptions ending within `days` days of `now`, and how many are set to end. */
-export function endingWithin(
+/**
+ * For each of `days`: subscriptions whose paid time ends in (`now`, `now` + days × 24 h], and
+ * how many of them are set to end (cancelled at period end). The health dashboard's "due"
+ * windows. Exact; whole UTC days come from the figures.
+ */
+export async function endingWithin(
   db: Executor,
   now: Date,
-  days: number,
-): Promise<{ ending: number; setToEnd: number }> {
-  return countEndingBetween(db, now, new Date(now.getTime() + days * 86_400_000));
+  days: readonly number[],
+): Promise<{ days: number; ending: number; setToEnd: number }[]> {
+  const [base, ...ends] = await Promise.all([
+    expiringAfter(db, now, true),
+    ...days.map((d) => expiringAfter(db, new Date(now.getTime() + d * DAY_MS), true)),
+  ]);
+  return days.map((d, i) => ({
+    days: d,
+    ending: base!.total - ends[i]!.total,
+    setToEnd: base!.setToEnd - ends[i]!.setToEnd,
+  }));
 }
