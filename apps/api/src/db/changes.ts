@@ -4,11 +4,21 @@
  * PostgreSQL delivers it with `NOTIFY` to every instance's listening connection when, and only
  * when, the transaction commits. Each instance drops what it kept for that topic.
  *
- * When the listening connection breaks, notices may have been missed: subscribers get `null`
- * ("forget everything") at once and again when it is back, so a cache is never trusted across a
- * gap. The embedded database serves one process, whose services clear their own caches, so its
- * feed never delivers anything.
+ * Besides the topics services publish, the database itself sends `account:<user id>` from
+ * triggers whenever a user, a session, a subscription or a period changes (migration
+ * 0009_account_notices; read by modules/accounts/session-cache.ts).
+ *
+ * The instance that changed something hears its own notice before its commit returns: every
+ * pooled connection listens too (`listenOn`), and PostgreSQL sends a session its own notices just
+ * before the ReadyForQuery that ends the COMMIT; PGlite calls its listeners while it reads that
+ * answer. So a change is in force on its own instance for the very next request, and on the
+ * others once the notice arrives.
+ *
+ * When the dedicated listening connection breaks, notices may have been missed: subscribers get
+ * `null` ("forget everything") at once and again when it is back, so a cache is never trusted
+ * across a gap.
  */
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import pRetry from 'p-retry';
 import { sql } from 'drizzle-orm';
@@ -47,13 +57,30 @@ async function notify(db: Executor, topic: string): Promise<void> {
   await db.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${topic})`);
 }
 
-/** The feed of a single process (embedded database, tests): publishing sends nothing. */
+/** A feed over PostgreSQL that can also hear notices on the pool's own connections. */
+export interface PostgresChangeFeed extends ChangeFeed {
+  /** Makes pooled connection `client` listen too (pg-pool `onConnect`), so its own commits' notices arrive with them. */
+  listenOn(client: pg.ClientBase): Promise<void>;
+}
+
+/** A feed that delivers nothing and publishes nothing (an app built without a database's feed). */
 export function localChangeFeed(): ChangeFeed {
   const listeners = new Listeners();
   return {
     publish: async () => {},
     subscribe: (listener) => listeners.add(listener),
     close: async () => {},
+  };
+}
+
+/** The feed of an embedded database: PGlite's own `LISTEN`, in the one process it serves. */
+export async function pgliteChangeFeed(client: PGlite): Promise<ChangeFeed> {
+  const listeners = new Listeners();
+  const unlisten = await client.listen(CHANGES_CHANNEL, (payload) => listeners.emit(payload));
+  return {
+    publish: notify,
+    subscribe: (listener) => listeners.add(listener),
+    close: () => unlisten(),
   };
 }
 
@@ -65,7 +92,7 @@ export function localChangeFeed(): ChangeFeed {
 export async function postgresChangeFeed(
   url: string,
   onError: (error: Error) => void = () => {},
-): Promise<ChangeFeed> {
+): Promise<PostgresChangeFeed> {
   const listeners = new Listeners();
   let client: pg.Client | undefined;
   let closed = false;
@@ -113,6 +140,12 @@ export async function postgresChangeFeed(
   return {
     publish: notify,
     subscribe: (listener) => listeners.add(listener),
+    listenOn: async (pooled) => {
+      pooled.on('notification', (message) => {
+        if (message.channel === CHANGES_CHANNEL) listeners.emit(message.payload ?? null);
+      });
+      await pooled.query(`LISTEN ${CHANGES_CHANNEL}`);
+    },
     close: async () => {
       closed = true;
       const current = client;

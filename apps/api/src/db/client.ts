@@ -14,7 +14,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { localChangeFeed, postgresChangeFeed, type ChangeFeed } from './changes.js';
+import { pgliteChangeFeed, postgresChangeFeed, type ChangeFeed } from './changes.js';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.js';
 import * as schema from './schema.js';
 
@@ -84,28 +84,34 @@ function queryLogger(target: DatabaseTarget) {
  */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
     let closing = false;
+    const changes = await postgresChangeFeed(target.url, (error) => {
+      if (!closing) console.warn(`PostgreSQL change feed: ${error.message}`);
+    });
+    // Every pooled connection listens, so a commit's own notices arrive with it (changes.ts).
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: 10,
+      onConnect: (client) => changes.listenOn(client),
+    });
     // An idle connection can fail (server restart, database dropped); without a listener the
     // error would crash the process. The next query opens a new connection.
     pool.on('error', (error) => {
       if (!closing) console.warn(`PostgreSQL connection lost: ${error.message}`);
     });
-    const db = drizzlePg(pool, { schema, logger: queryLogger(target) }) as unknown as Executor;
-    await migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_FOLDER });
-    const changes = await postgresChangeFeed(target.url, (error) => {
-      if (!closing) console.warn(`PostgreSQL change feed: ${error.message}`);
-    });
-    return {
-      db,
-      kind: 'postgres',
-      changes,
-      close: async () => {
-        closing = true;
-        await changes.close();
-        await pool.end();
-      },
+    const close = async () => {
+      closing = true;
+      await changes.close();
+      await pool.end();
     };
+    const db = drizzlePg(pool, { schema, logger: queryLogger(target) }) as unknown as Executor;
+    try {
+      await migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_FOLDER });
+    } catch (error) {
+      await close();
+      throw error;
+    }
+    return { db, kind: 'postgres', changes, close };
   }
   let lock: DataDirLock | undefined;
   let client: PGlite;
@@ -133,12 +139,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       logger: queryLogger(target),
     }) as unknown as Executor;
     await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER });
+    const changes = await pgliteChangeFeed(client);
     return {
       db,
       kind: 'pglite',
-      changes: localChangeFeed(),
+      changes,
       close: async () => {
         try {
+          await changes.close();
           await client.close();
         } finally {
           lock?.release();

@@ -3,18 +3,13 @@
  * endpoint, from its `access` in the route table. A guard runs on request, before the body is
  * read, and sets `request.auth`. A request is signed in when it carries `Authorization: Bearer
  * <session token>` that the app's `authenticate` accepts (app.ts wires in accounts/sign-in.ts:
- * valid, not revoked, account ACTIVE; the account is re-read on every request).
+ * valid, not revoked, account ACTIVE; read from the database, or from accounts/session-cache.ts
+ * while nothing about the account changed).
  */
 import type { FastifyRequest } from 'fastify';
 import { isAdminRole, type Access } from '@flockr/contract';
-import type { UserRow } from '../db/schema.js';
 import { forbidden, unauthorized } from '../lib/http-error.js';
-
-/** The signed-in caller of a request: the user and the session (token) id. */
-export interface Caller {
-  user: UserRow;
-  sessionId: string;
-}
+import type { Caller } from '../modules/accounts/session-cache.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -31,7 +26,7 @@ declare module 'fastify' {
 }
 
 /** The bearer token of `request`, or null when there is none. */
-function bearerToken(request: FastifyRequest): string | null {
+export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
   const [scheme, token] = header.split(' ');

@@ -14,11 +14,13 @@ import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import type { UserRow } from '../../db/schema.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
+import type { MemoryAnswer } from '../../lib/memory-answers.js';
 import { badRequest, conflict, notFound } from '../../lib/http-error.js';
 import { brandOf, templates } from '../../mail/templates.js';
 import { figureTotals, signupsPerDaySince } from '../figures/service.js';
 import { subscriptionSummaries } from '../subscriptions/service.js';
 import { sendAccountMail } from './recovery.js';
+import { sessionCacheOf } from './session-cache.js';
 import {
   anonymiseUser,
   countUsersNotActive,
@@ -52,6 +54,19 @@ function toUserDto(row: UserRow, subscription: UserSubscription | null): User {
 /** The account `id` (deleted ones included), or undefined. */
 export function findAccountById(ctx: AppContext, id: string): Promise<UserRow | undefined> {
   return findUserById(ctx.db, id);
+}
+
+/**
+ * `GET /auth/me` for the caller signed in with `token`: `{ user }` as JSON text with its ETag,
+ * kept in session-cache.ts until the account or its subscription changes, or until the
+ * subscription's `expires_at` (when its status turns EXPIRED).
+ */
+export function meAnswer(ctx: AppContext, token: string, row: UserRow): Promise<MemoryAnswer> {
+  return sessionCacheOf(ctx).me(token, async () => {
+    const user = await userView(ctx, row);
+    const expires = user.subscription ? Date.parse(user.subscription.expires_at) : Infinity;
+    return { body: { user }, until: expires > ctx.now().getTime() ? expires : Infinity };
+  });
 }
 
 /** Several users as the API shows them, with their subscriptions read in one query. */

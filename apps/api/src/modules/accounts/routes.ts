@@ -6,10 +6,12 @@
 import type { FastifyInstance } from 'fastify';
 import { API } from '@flockr/contract';
 import type { AppContext } from '../../context.js';
+import { bearerToken } from '../../plugins/auth.js';
 import { issueDeviceCookie, limitLoginAttempt } from '../../plugins/device-cookie.js';
+import { sendMemoryAnswer } from '../../plugins/send-answer.js';
 import type { Limiters } from '../../plugins/rate-limit.js';
 import { route } from '../../plugins/route.js';
-import { deleteAccount, updateNotifications, updateProfile, userView } from './profile.js';
+import { deleteAccount, meAnswer, updateNotifications, updateProfile } from './profile.js';
 import {
   changePassword,
   confirmEmailChange,
@@ -46,7 +48,9 @@ export function accountRoutes(ctx: AppContext, limits: Limiters) {
       },
       { preHandler: limitLoginAttempt(ctx, limits) },
     );
-    route(app, API.auth.me, async ({ user }) => ({ user: await userView(ctx, user) }));
+    route(app, API.auth.me, async ({ user, request }, reply) =>
+      sendMemoryAnswer(request, reply, await meAnswer(ctx, bearerToken(request)!, user)),
+    );
     route(app, API.auth.logout, async ({ sessionId }) => signOut(ctx, sessionId));
 
     route(

@@ -13,6 +13,7 @@ import { isUniqueViolation } from '../../lib/db-errors.js';
 import { conflict, forbidden, unauthorized } from '../../lib/http-error.js';
 import { recordSignup } from '../figures/service.js';
 import { userView } from './profile.js';
+import { sessionCacheOf, type Caller } from './session-cache.js';
 import { assertNotCommon, sendVerification } from './recovery.js';
 import {
   findSessionWithUser,
@@ -132,29 +133,37 @@ async function issueSession(
 
 /**
  * Who a bearer token belongs to: a valid session token (HS256, audience `session`, not expired)
- * whose session is neither revoked nor expired and whose user exists and is ACTIVE. The account
- * is read on every call, so a suspension or role change applies at once.
+ * whose session is neither revoked nor expired and whose user exists and is ACTIVE. The answer is
+ * kept in session-cache.ts until the account, the session or the subscription changes (the
+ * database's notice clears it before the change's commit returns, so a sign-out, suspension or
+ * role change applies to the next request), or for at most ACCOUNT_CACHE_MAX_AGE_MS.
  * @throws 401 SESSION_EXPIRED for a bad, expired or revoked token or a deleted account; 403
  * ACCOUNT_SUSPENDED / ACCOUNT_INACTIVE.
  */
-export async function authenticate(
-  ctx: AppContext,
-  token: string,
-): Promise<{ user: UserRow; sessionId: string }> {
-  const claims = await ctx.tokens.verify('session', token);
-  if (!claims) throw unauthorized('invalidToken');
-  const found = await findSessionWithUser(ctx.db, claims.jti);
-  if (
-    !found ||
-    found.session.userId !== claims.sub ||
-    found.session.revokedAt ||
-    found.session.expiresAt <= ctx.now() ||
-    found.user.deletedAt
-  ) {
-    throw unauthorized('invalidToken');
-  }
-  assertAccountActive(found.user);
-  return { user: found.user, sessionId: claims.jti };
+export async function authenticate(ctx: AppContext, token: string): Promise<Caller> {
+  const cache = sessionCacheOf(ctx);
+  return (
+    cache.caller(token) ??
+    cache.remember(token, async () => {
+      const claims = await ctx.tokens.verify('session', token);
+      if (!claims) throw unauthorized('invalidToken');
+      const found = await findSessionWithUser(ctx.db, claims.jti);
+      if (
+        !found ||
+        found.session.userId !== claims.sub ||
+        found.session.revokedAt ||
+        found.session.expiresAt <= ctx.now() ||
+        found.user.deletedAt
+      ) {
+        throw unauthorized('invalidToken');
+      }
+      assertAccountActive(found.user);
+      return {
+        caller: { user: found.user, sessionId: claims.jti },
+        until: Math.min(found.session.expiresAt.getTime(), claims.exp * 1000),
+      };
+    })
+  );
 }
 
 /** `POST /auth/logout`: ends session `sessionId` on the server. */
