@@ -56,11 +56,7 @@ const envSchema = z.object({
   RATE_LIMIT_LOGIN_PER_DEVICE: z.coerce.number().int().min(1).default(10),
   PASSWORD_HASH_MEMORY_KIB: z.coerce.number().int().min(1024).default(OWASP_ARGON2ID.memoryKiB),
   PASSWORD_HASH_TIME_COST: z.coerce.number().int().min(1).default(OWASP_ARGON2ID.timeCost),
-  PASSWORD_HASH_CONCURRENCY: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .default(availableParallelism()),
+  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).default(availableParallelism()),
   PASSWORD_HASH_QUEUE_LIMIT: z.coerce.number().int().min(0).default(64),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SERVE_WEB: booleanFromEnv.default(true),

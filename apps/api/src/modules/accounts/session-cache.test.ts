@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
-import { API_ERRORS, userResponseSchema } from '@flockr/contract';
+import { API_ERROR_CODES, API_ERRORS, userResponseSchema } from '@flockr/contract';
 import { buildApp } from '../../app.js';
 import { CHANGES_CHANNEL } from '../../db/changes.js';
 import { openDatabase } from '../../db/client.js';
@@ -141,7 +141,10 @@ describe('GET /auth/me and the access guard from memory', () => {
     expect(out.statusCode).toBeLessThan(300);
     const res = await me(h.app, headers);
     expect(res.statusCode).toBe(401);
-    expect(res.json().error.code).toBe(API_ERRORS.invalidToken.code);
+    expect(res.json()).toEqual({
+      error: API_ERRORS.invalidToken,
+      code: API_ERROR_CODES.invalidToken,
+    });
   });
 
   it('applies a role change and a suspension made in SQL, past every service, to the next request', async () => {
@@ -158,7 +161,10 @@ describe('GET /auth/me and the access guard from memory', () => {
     await runSql(sql`update users set status = 'SUSPENDED' where id = ${user.id}`);
     const res = await me(h.app, headers);
     expect(res.statusCode).toBe(403);
-    expect(res.json().error.code).toBe(API_ERRORS.accountSuspended.code);
+    expect(res.json()).toEqual({
+      error: API_ERRORS.accountSuspended,
+      code: API_ERROR_CODES.accountSuspended,
+    });
   });
 
   it('shows a purchase in /auth/me as soon as it is paid', async () => {
