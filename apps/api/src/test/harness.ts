@@ -148,6 +148,45 @@ export async function createHarness(
   };
 }
 
+/**
+ * Another instance of the app on the harness's PostgreSQL database, with its own pool and change
+ * feed, as a second server behind a load balancer would be. PostgreSQL only.
+ */
+export async function secondInstance(
+  h: Harness,
+): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+  if (!h.databaseUrl) throw new Error('a second instance needs PostgreSQL (TEST_DATABASE_URL)');
+  const database = await openDatabase({ kind: 'postgres', url: h.databaseUrl });
+  const app = await buildApp({
+    config: h.config,
+    db: database.db,
+    changes: database.changes,
+    logger: false,
+  });
+  return {
+    app,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** Calls `check` every 20 ms until `ok` holds of its result or `ms` pass; returns the last result. */
+export async function eventually<T>(
+  check: () => Promise<T>,
+  ok: (value: T) => boolean,
+  ms = 3000,
+): Promise<T> {
+  const end = Date.now() + ms;
+  let value = await check();
+  while (!ok(value) && Date.now() < end) {
+    await new Promise((r) => setTimeout(r, 20));
+    value = await check();
+  }
+  return value;
+}
+
 let counter = 0;
 
 /** A valid, unique registration payload. */

@@ -7,13 +7,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import { API_ERROR_CODES, API_ERRORS, userResponseSchema } from '@flockr/contract';
-import { buildApp } from '../../app.js';
 import { CHANGES_CHANNEL } from '../../db/changes.js';
-import { openDatabase } from '../../db/client.js';
 import type { UserRow } from '../../db/schema.js';
 import {
   createHarness,
+  eventually,
   registerUser,
+  secondInstance,
   subscribedUser,
   testDbKind,
   type Harness,
@@ -36,17 +36,6 @@ const me = (app: App, headers: Record<string, string>) =>
 /** Runs `query` on the test database as SQL typed by hand would: no service, no cache call. */
 async function runSql(query: SQL): Promise<void> {
   await h.db.execute(query);
-}
-
-/** Polls `check` every 20 ms for up to `ms`; resolves with its last result. */
-async function eventually<T>(check: () => Promise<T>, ok: (v: T) => boolean, ms = 3000) {
-  const end = Date.now() + ms;
-  let value = await check();
-  while (!ok(value) && Date.now() < end) {
-    await new Promise((r) => setTimeout(r, 20));
-    value = await check();
-  }
-  return value;
 }
 
 describe('SessionCache', () => {
@@ -210,13 +199,8 @@ describe('GET /auth/me and the access guard from memory', () => {
 if (testDbKind() === 'postgres')
   describe('a second instance on the same PostgreSQL', () => {
     it('refuses a token once another instance signed it out', async () => {
-      const other = await openDatabase({ kind: 'postgres', url: h.databaseUrl! });
-      const second = await buildApp({
-        config: h.config,
-        db: other.db,
-        changes: other.changes,
-        logger: false,
-      });
+      const other = await secondInstance(h);
+      const second = other.app;
       try {
         const { headers } = await registerUser(h.app, 'twoplaces');
         expect((await me(second, headers)).statusCode).toBe(200);
@@ -227,7 +211,6 @@ if (testDbKind() === 'postgres')
         );
         expect(res.statusCode).toBe(401);
       } finally {
-        await second.close();
         await other.close();
       }
     });

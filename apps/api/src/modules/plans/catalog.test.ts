@@ -6,10 +6,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { plansResponseSchema } from '@flockr/contract';
-import { buildApp } from '../../app.js';
-import { openDatabase } from '../../db/client.js';
 import { updateUser } from '../accounts/repository.js';
-import { createHarness, registerUser, testDbKind, type Harness } from '../../test/harness.js';
+import {
+  createHarness,
+  eventually,
+  registerUser,
+  secondInstance,
+  testDbKind,
+  type Harness,
+} from '../../test/harness.js';
 
 let h: Harness;
 let admin: Awaited<ReturnType<typeof registerUser>>;
@@ -38,17 +43,6 @@ async function renamePlan(name: string) {
     payload: { name },
   });
   expect(res.statusCode).toBe(200);
-}
-
-/** Polls `check` every 20 ms for up to `ms`; resolves with its last result. */
-async function eventually<T>(check: () => Promise<T>, ok: (v: T) => boolean, ms = 3000) {
-  const end = Date.now() + ms;
-  let value = await check();
-  while (!ok(value) && Date.now() < end) {
-    await new Promise((r) => setTimeout(r, 20));
-    value = await check();
-  }
-  return value;
 }
 
 const names = (res: Awaited<ReturnType<typeof getPlans>>) =>
@@ -89,13 +83,8 @@ describe('GET /subscriptions/plans from memory', () => {
 if (testDbKind() === 'postgres')
   describe('a second instance on the same PostgreSQL', () => {
     it("drops its copy when another instance's change commits", async () => {
-      const other = await openDatabase({ kind: 'postgres', url: h.databaseUrl! });
-      const second = await buildApp({
-        config: h.config,
-        db: other.db,
-        changes: other.changes,
-        logger: false,
-      });
+      const other = await secondInstance(h);
+      const second = other.app;
       try {
         expect(names(await getPlans(second))).toContain('PRO+ Renamed');
         await renamePlan('PRO+ Elsewhere');
@@ -105,19 +94,13 @@ if (testDbKind() === 'postgres')
         );
         expect(seen).toContain('PRO+ Elsewhere');
       } finally {
-        await second.close();
         await other.close();
       }
     });
 
     it('drops its copy when its listening connection broke (a notice may have been missed)', async () => {
-      const other = await openDatabase({ kind: 'postgres', url: h.databaseUrl! });
-      const second = await buildApp({
-        config: h.config,
-        db: other.db,
-        changes: other.changes,
-        logger: false,
-      });
+      const other = await secondInstance(h);
+      const second = other.app;
       const sql = new pg.Client({ connectionString: h.databaseUrl });
       await sql.connect();
       try {
@@ -136,7 +119,6 @@ if (testDbKind() === 'postgres')
         expect(seen).toContain('PRO+ Unannounced');
       } finally {
         await sql.end();
-        await second.close();
         await other.close();
       }
     });
