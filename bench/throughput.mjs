@@ -7,7 +7,8 @@
  * (bench/anchors/bare-fastify.mjs) with the bodies the product answered, then for each path runs
  * autocannon against one and the other in turn, round by round, and prints the median req/s of
  * both and their ratio. Paths: /health, GET /subscriptions/plans, GET /changelog, GET /auth/me
- * (a subscribed user's token; the anchor sends the same body without checking anything).
+ * (a subscribed user's token; the anchor gets the same request and sends the same body without
+ * checking anything).
  * Figures only; no pass/fail. Run `npm run build` first.
  */
 import { spawn } from 'node:child_process';
@@ -89,7 +90,8 @@ try {
   for (let round = 1; round <= ROUNDS; round += 1) {
     for (const [p, headers] of paths) {
       results[p].ours.push(await rate(`${product.url}${p}`, headers));
-      results[p].anchor.push(await rate(`${anchor.url}${p}`));
+      // The same request (headers included) to both: only the answering differs.
+      results[p].anchor.push(await rate(`${anchor.url}${p}`, headers));
       console.log(
         `round ${round} ${p}: ours ${fmt(results[p].ours.at(-1), 0)} req/s, bare Fastify ${fmt(results[p].anchor.at(-1), 0)} req/s`,
       );
