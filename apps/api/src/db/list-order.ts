@@ -65,10 +65,46 @@ export async function countRows(
   );
   const n = Number(counted?.n ?? 0);
   if (n <= EXACT_COUNT_LIMIT) return { total: n, estimate: false };
+  return { total: await estimatedRows(db, query, n), estimate: true };
+}
+
+/**
+ * The rows a search selects (`query` selects one column, `id`), counted as {@link countRows}
+ * does, with their ids when there are at most EXACT_COUNT_LIMIT of them: a page of the search is
+ * then read by those ids, so the search itself (trigram indexes) runs once per request, not once
+ * for the page and again for the total. `ids` is undefined past the limit (the total is then the
+ * planner's estimate).
+ */
+export async function countSearch(
+  db: Executor,
+  query: RowQuery,
+): Promise<{ total: number; estimate: boolean; ids?: string[] }> {
+  const [counted] = await rowsOf<{ n: number; ids: unknown }>(
+    db,
+    sql`select count(*)::int as n,
+        case when count(*) <= ${EXACT_COUNT_LIMIT} then coalesce(json_agg(id), '[]') end as ids
+      from (${query().getSQL()} limit ${EXACT_COUNT_LIMIT + 1}) as matching`,
+  );
+  const n = Number(counted?.n ?? 0);
+  if (n > EXACT_COUNT_LIMIT) return { total: await estimatedRows(db, query, n), estimate: true };
+  const ids = typeof counted?.ids === 'string' ? JSON.parse(counted.ids) : counted?.ids;
+  return { total: n, estimate: false, ids: ids as string[] };
+}
+
+/**
+ * SQL for "`column` is one of `ids`" with the ids sent as one JSON parameter (a search's matches,
+ * up to EXACT_COUNT_LIMIT of them, would otherwise be as many parameters).
+ */
+export function idIn(column: AnyColumn, ids: readonly string[]): SQL {
+  return sql`${column} in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`;
+}
+
+/** The planner's estimate of the rows `query` selects, never below `atLeast` (rows counted). */
+async function estimatedRows(db: Executor, query: RowQuery, atLeast: number): Promise<number> {
   const [explained] = await rowsOf(db, sql`explain (format json) ${query().getSQL()}`);
   const cell = Object.values(explained ?? {})[0];
   const plan = (typeof cell === 'string' ? JSON.parse(cell) : cell) as [
     { Plan: { 'Plan Rows': number } },
   ];
-  return { total: Math.max(n, Math.round(plan[0].Plan['Plan Rows'])), estimate: true };
+  return Math.max(atLeast, Math.round(plan[0].Plan['Plan Rows']));
 }

@@ -22,7 +22,14 @@ import { utcDay } from '../../lib/preview-text.js';
 import { recordAudit } from '../audit/service.js';
 import { subscriptionSummaries } from '../subscriptions/service.js';
 import { userView, userViews } from './profile.js';
-import { findUserById, listUsers as listUserRows, updateUser, userBatch } from './repository.js';
+import { figureTotals } from '../figures/service.js';
+import {
+  findUserById,
+  listUsers as listUserRows,
+  updateUser,
+  userBatch,
+  usersPage,
+} from './repository.js';
 
 /** The filters and sort of the admin users list (contract `adminUsersQuerySchema`). */
 type UsersListQuery = {
@@ -37,23 +44,33 @@ type UsersListQuery = {
 
 /**
  * `GET /admin/users`: in `sort` order (default newest first); `search` matches username or
- * email (case-insensitive substring); `from`/`to` bound the joining date (UTC, inclusive).
+ * email (case-insensitive substring); `from`/`to` bound the joining date (UTC, inclusive). The
+ * whole list's total is the kept sign-up figure, exact however many users there are; a filtered
+ * list's total is counted exactly up to EXACT_COUNT_LIMIT and estimated beyond
+ * (docs/architecture.md "Speed at scale").
  */
 export async function listUsers(
   ctx: AppContext,
   query: { page: number; limit: number } & UsersListQuery,
 ): Promise<AdminUsersResponse> {
   const { page, limit, sort, dir, ...filter } = query;
-  const { rows, total, estimate } = await listUserRows(
-    ctx.db,
-    filter,
-    { offset: (page - 1) * limit, limit },
-    { sort, dir },
-  );
+  const window = { offset: (page - 1) * limit, limit };
+  const wholeList = !filter.search && !filter.status && !filter.role && !filter.from && !filter.to;
+  const { rows, total, estimate } = wholeList
+    ? await Promise.all([
+        usersPage(ctx.db, filter, window, { sort, dir }),
+        figureTotals(ctx.db),
+      ]).then(([found, totals]) => ({ rows: found, total: totals.signups, estimate: false }))
+    : await listUserRows(ctx.db, filter, window, { sort, dir });
   return {
     users: await userViews(ctx.db, rows, ctx.now()),
     pagination: paginate(total, page, limit, estimate),
   };
+}
+
+/** The `limit` newest users as the API shows them (the dashboard's recent list; no total). */
+export async function newestUsers(ctx: AppContext, limit: number): Promise<User[]> {
+  return userViews(ctx.db, await usersPage(ctx.db, {}, { offset: 0, limit }), ctx.now());
 }
 
 /** Header line of the users export. Times are ISO 8601 UTC. */

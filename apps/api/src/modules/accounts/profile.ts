@@ -17,7 +17,7 @@ import { isUniqueViolation } from '../../lib/db-errors.js';
 import type { MemoryAnswer } from '../../lib/memory-answers.js';
 import { badRequest, conflict, notFound } from '../../lib/http-error.js';
 import { brandOf, templates } from '../../mail/templates.js';
-import { figureTotals, signupsPerDaySince } from '../figures/service.js';
+import { figureTotals, signupsPerDaySince, type FigureTotals } from '../figures/service.js';
 import { subscriptionSummaries } from '../subscriptions/service.js';
 import { sendAccountMail } from './recovery.js';
 import { sessionCacheOf } from './session-cache.js';
@@ -168,10 +168,14 @@ export async function deleteAccount(
 
 /**
  * Number of accounts (the kept sign-up figure) and of ACTIVE ones: the total less the few that
- * are not, counted from their partial index (the dashboard; no scan of the users).
+ * are not, counted from their partial index (the dashboard; no scan of the users). `totals` are
+ * the figure totals when the caller has read them already (one read per request).
  */
-export async function accountCounts(db: Executor): Promise<{ total: number; active: number }> {
-  const [{ signups }, notActive] = await Promise.all([figureTotals(db), countUsersNotActive(db)]);
+export async function accountCounts(
+  db: Executor,
+  totals: Promise<FigureTotals> = figureTotals(db),
+): Promise<{ total: number; active: number }> {
+  const [{ signups }, notActive] = await Promise.all([totals, countUsersNotActive(db)]);
   return { total: signups, active: signups - notActive };
 }
 

@@ -25,6 +25,7 @@ import { recordAudit } from '../audit/service.js';
 import {
   figureTotals,
   placedAndPaid,
+  type FigureTotals,
   revenueByMonth,
   revenueSince,
   revenueTotals,
@@ -36,6 +37,7 @@ import {
   findOrderListing,
   listOrderListings,
   orderListingBatch,
+  orderListingsPage,
   listPaymentEvents,
   lockOrder,
 } from './repository.js';
@@ -43,7 +45,10 @@ import { applyTransition } from './transitions.js';
 
 /**
  * `GET /admin/orders`: in `sort` order (default newest first); `search` matches order id,
- * username or e-mail; `from`/`to` bound the day the order was placed (UTC, inclusive).
+ * username or e-mail; `from`/`to` bound the day the order was placed (UTC, inclusive). The total
+ * of the whole list and of the COMPLETED orders is a kept figure (orders placed, orders now
+ * completed), exact however many orders there are; any other filter's total is counted exactly
+ * up to EXACT_COUNT_LIMIT and estimated beyond (docs/architecture.md "Speed at scale").
  */
 export async function listAdminOrders(
   ctx: AppContext,
@@ -61,18 +66,32 @@ export async function listAdminOrders(
 ): Promise<AdminOrdersResponse> {
   const now = ctx.now();
   const { page, limit, sort, dir, ...filter } = query;
-  const { rows, total, estimate } = await listOrderListings(
-    ctx.db,
-    ctx.payments.name,
-    filter,
-    { offset: (page - 1) * limit, limit },
-    now,
-    { sort, dir },
-  );
+  const window = { offset: (page - 1) * limit, limit };
+  // The kept figures hold the exact size of the whole list and of the COMPLETED orders.
+  const byStatusOnly = !filter.search && !filter.userId && !filter.from && !filter.to;
+  const figure =
+    byStatusOnly && !filter.status
+      ? ('ordersPlaced' as const)
+      : byStatusOnly && filter.status === 'COMPLETED'
+        ? ('ordersCompleted' as const)
+        : undefined;
+  const { rows, total, estimate } = figure
+    ? await Promise.all([
+        orderListingsPage(ctx.db, ctx.payments.name, filter, window, now, { sort, dir }),
+        figureTotals(ctx.db),
+      ]).then(([found, totals]) => ({ rows: found, total: totals[figure], estimate: false }))
+    : await listOrderListings(ctx.db, ctx.payments.name, filter, window, now, { sort, dir });
   return {
     orders: rows.map((r) => toAdminOrder(r, ctx.config.publicUrl, now)),
     pagination: paginate(total, page, limit, estimate),
   };
+}
+
+/** The `limit` newest orders as admins see them (the dashboard's recent list; no total). */
+export async function newestOrders(ctx: AppContext, limit: number): Promise<AdminOrder[]> {
+  const now = ctx.now();
+  const rows = await orderListingsPage(ctx.db, ctx.payments.name, {}, { offset: 0, limit }, now);
+  return rows.map((r) => toAdminOrder(r, ctx.config.publicUrl, now));
 }
 
 /** Header line of the orders export. Amounts are decimal in the order's currency; times ISO UTC. */
@@ -247,9 +266,15 @@ export function dailyRevenue(
   return revenueSince(db, currency, from);
 }
 
-/** Order counts (total, completed) for the dashboard. */
-export async function orderCounts(db: Executor): Promise<{ total: number; completed: number }> {
-  const totals = await figureTotals(db);
+/**
+ * Order counts (total, completed) for the dashboard, from the kept figures; `figures` are the
+ * figure totals when the caller has read them already (one read per request).
+ */
+export async function orderCounts(
+  db: Executor,
+  figures: Promise<FigureTotals> = figureTotals(db),
+): Promise<{ total: number; completed: number }> {
+  const totals = await figures;
   return { total: totals.ordersPlaced, completed: totals.ordersCompleted };
 }
 

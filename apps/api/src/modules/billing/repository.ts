@@ -3,7 +3,19 @@
  * provider events received, and the record of every order status change. Every function takes a
  * database or an open transaction (`db`) explicitly.
  */
-import { and, count, desc, eq, gt, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  gt,
+  inArray,
+  lte,
+  or,
+  sql,
+  type AnyColumn,
+  type SQL,
+} from 'drizzle-orm';
 import type { OrderSortColumn, OrderStatus, SortDirection } from '@flockr/contract';
 import type { Executor } from '../../db/client.js';
 import {
@@ -13,6 +25,7 @@ import {
   paymentEvents,
   plans,
   users,
+  userSearchMatches,
   type CheckoutSessionRow,
   type OrderRow,
   type PaymentEventRow,
@@ -21,6 +34,8 @@ import { containsPattern } from '../../lib/like.js';
 import {
   afterKey,
   countRows,
+  countSearch,
+  idIn,
   orderByKey,
   withinDates,
   type ListOrder,
@@ -127,18 +142,22 @@ function orderWhere(filter: OrderFilter, now: Date): SQL | undefined {
 }
 
 /**
- * "The order id, the buyer's username or e-mail contains `search`", written as a set of order
- * ids that trigram indexes serve (orders_id_trgm_idx; users_*_trgm_idx, then the buyers' orders
- * by orders_user_created_idx). An OR across the joined tables would read every order instead.
+ * The ids (one column, `id`) of the orders whose id, or whose buyer's username or e-mail,
+ * contains `search`, written as a union that trigram indexes serve (orders_id_trgm_idx;
+ * users_search_trgm_idx, then the buyers' orders by orders_user_created_idx). An OR across the
+ * joined tables would read every order instead.
  */
-function orderSearch(search: string): SQL {
+function orderSearchIds(search: string): SQL {
   const pattern = containsPattern(search);
-  return sql`${orders.id} in (
-    select ${orders.id} from ${orders} where ${orders.id}::text ilike ${pattern}
+  return sql`select ${orders.id} from ${orders} where ${orders.id}::text ilike ${pattern}
     union
     select ${orders.id} from ${orders} where ${orders.userId} in (
-      select ${users.id} from ${users}
-      where ${users.username} ilike ${pattern} or ${users.email} ilike ${pattern}))`;
+      select ${users.id} from ${users} where ${userSearchMatches(search)})`;
+}
+
+/** "The order id, the buyer's username or e-mail contains `search`" (see orderSearchIds). */
+function orderSearch(search: string): SQL {
+  return sql`${orders.id} in (${orderSearchIds(search)})`;
 }
 
 /** The one join of an order with its plan, buyer and checkout session at `provider`. */
@@ -171,7 +190,11 @@ export async function findOrderListing(
   return row;
 }
 
-/** A page of orders matching `filter` in `sort` order (default newest first), and the total. */
+/**
+ * A page of orders matching `filter` in `sort` order (default newest first), and the total
+ * (exact up to EXACT_COUNT_LIMIT, else estimated: `countRows`). A search is run once: its
+ * matches are counted with their ids (`countSearch`), and the page is read by those ids.
+ */
 export async function listOrderListings(
   db: Executor,
   provider: string,
@@ -180,31 +203,68 @@ export async function listOrderListings(
   now: Date,
   sort: OrderSort = {},
 ): Promise<{ rows: OrderListing[]; total: number; estimate: boolean }> {
-  const rows = await orderPageQuery(db, provider, filter, page, now, sort);
   const where = orderWhere(filter, now);
-  const { total, estimate } = await countRows(db, () =>
-    db.select({ id: orders.id }).from(orders).where(where),
-  );
+  const { search, ...others } = filter;
+  // A search alone is its union of ids; with other filters, the orders both select.
+  const matching =
+    search && Object.values(others).every((v) => v === undefined)
+      ? () => ({ getSQL: () => orderSearchIds(search) })
+      : () => db.select({ id: orders.id }).from(orders).where(where);
+  if (search) {
+    const { total, estimate, ids } = await countSearch(db, matching);
+    const rows = await orderPageQuery(db, provider, ids ? { ids } : filter, page, now, sort);
+    return { rows, total, estimate };
+  }
+  const [rows, { total, estimate }] = await Promise.all([
+    orderPageQuery(db, provider, filter, page, now, sort),
+    countRows(db, matching),
+  ]);
   return { rows, total, estimate };
 }
 
 /**
- * The statement behind one page of {@link listOrderListings}, unexecuted (its tests EXPLAIN it to
- * check the indexes serve it).
+ * One page of orders matching `filter` in `sort` order, without counting them (the caller knows
+ * the total, or needs none): the statement of {@link orderPageQuery}.
  */
-export function orderPageQuery(
+export async function orderListingsPage(
   db: Executor,
   provider: string,
   filter: OrderFilter,
   page: { offset: number; limit: number },
   now: Date,
   sort: OrderSort = {},
+): Promise<OrderListing[]> {
+  return orderPageQuery(db, provider, filter, page, now, sort);
+}
+
+/**
+ * The statement behind one page of {@link listOrderListings}, unexecuted (its tests EXPLAIN it to
+ * check the indexes serve it): the orders matching `filter`, or those of `ids` (a search's
+ * matches, found once by `countSearch`). The page's order ids are found first, joining only what
+ * the sort needs (the buyer for `username`, the plan for `plan`), and only those ten orders are
+ * joined with their buyer, plan and checkout session, so a deep page or a search matching
+ * hundreds of orders joins ten rows, not all it passes over.
+ */
+export function orderPageQuery(
+  db: Executor,
+  provider: string,
+  filter: OrderFilter | { ids: readonly string[] },
+  page: { offset: number; limit: number },
+  now: Date,
+  sort: OrderSort = {},
 ) {
-  return selectListings(db, provider)
-    .where(orderWhere(filter, now))
-    .orderBy(...orderByKey(orderOrder(sort), orders.id))
+  const order = orderOrder(sort);
+  let ids = db.select({ id: orders.id }).from(orders).$dynamic();
+  if (sort.sort === 'username') ids = ids.innerJoin(users, eq(users.id, orders.userId));
+  if (sort.sort === 'plan') ids = ids.innerJoin(plans, eq(plans.id, orders.planId));
+  const pageIds = ids
+    .where('ids' in filter ? idIn(orders.id, filter.ids) : orderWhere(filter, now))
+    .orderBy(...orderByKey(order, orders.id))
     .limit(page.limit)
     .offset(page.offset);
+  return selectListings(db, provider)
+    .where(inArray(orders.id, pageIds))
+    .orderBy(...orderByKey(order, orders.id));
 }
 
 /**

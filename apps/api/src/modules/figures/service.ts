@@ -147,12 +147,18 @@ export async function recordOrderChange(
 }
 
 /** Totals over all time: accounts, orders placed and completed, subscriptions ever created. */
-export async function figureTotals(db: Executor): Promise<{
+export interface FigureTotals {
   signups: number;
   ordersPlaced: number;
   ordersCompleted: number;
   subscriptions: number;
-}> {
+}
+
+/**
+ * The {@link FigureTotals}, summed over every UTC day of their figures (one query; exact, as the
+ * figures equal the rows).
+ */
+export async function figureTotals(db: Executor): Promise<FigureTotals> {
   const sums = await sumFigures(db, [
     'signups',
     'orders_placed',

@@ -21,6 +21,7 @@ import {
   recordSubscriptionChange,
   recordSubscriptionCreated,
   utcDay,
+  type FigureTotals,
 } from '../figures/service.js';
 import { monthlyPriceOf, quote } from '../plans/service.js';
 import { planChange, planPeriod, type CurrentTime } from './periods.js';
@@ -361,16 +362,15 @@ async function startedFrom(db: Executor, t: Date): Promise<number> {
 /**
  * Number of subscriptions ever (the `subscriptions` figure) and of those with access at `now`
  * (`expires_at` > `now`), for `GET /admin/stats` (spec section 3, "subscriptions (active,
- * total)"). Exact; never a scan (docs/architecture.md "Speed at scale").
+ * total)"). Exact; never a scan (docs/architecture.md "Speed at scale"). `totals` are the figure
+ * totals when the caller has read them already (one read per request).
  */
 export async function subscriptionCounts(
   db: Executor,
   now: Date,
+  totals: Promise<FigureTotals> = figureTotals(db),
 ): Promise<{ total: number; active: number }> {
-  const [{ subscriptions }, active] = await Promise.all([
-    figureTotals(db),
-    expiringAfter(db, now, true),
-  ]);
+  const [{ subscriptions }, active] = await Promise.all([totals, expiringAfter(db, now, true)]);
   return { total: subscriptions, active: active.total };
 }
 
