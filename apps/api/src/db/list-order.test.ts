@@ -141,6 +141,45 @@ describe('admin searches run once per request', () => {
     expect([expired!.total, expired!.rows.length, pending!.total]).toEqual([4, 4, 0]);
   });
 
+  it('page orders found by their buyer in the list order, whatever the sort', async () => {
+    const expected = async (key: SQL, dir: 'asc' | 'desc') =>
+      (
+        await rowsOf<{ id: string }>(
+          h.db,
+          sql`select o.id from orders o join users u on u.id = o.user_id
+            where u.username ilike '%bulk77%' or u.email ilike '%bulk77%'
+            order by ${key} ${sql.raw(dir)}, o.id ${sql.raw(dir)}`,
+        )
+      ).map((r) => r.id);
+    const cases = [
+      [{}, sql`o.created_at`, 'desc'],
+      [{ sort: 'amount', dir: 'asc' }, sql`o.amount_minor`, 'asc'],
+      [{ sort: 'username', dir: 'asc' }, sql`lower(u.username)`, 'asc'],
+    ] as const;
+    for (const [sort, key, dir] of cases) {
+      const all = await expected(key, dir);
+      expect(all).toHaveLength(444); // 111 buyers, 4 orders each
+      const pages: string[] = [];
+      for (let offset = 0; offset < 450; offset += 50) {
+        const found = await listOrderListings(
+          h.db,
+          'sandbox',
+          { search: 'bulk77' },
+          { offset, limit: 50 },
+          new Date(),
+          sort,
+        );
+        expect({ sort, total: found.total, estimate: found.estimate }).toEqual({
+          sort,
+          total: 444,
+          estimate: false,
+        });
+        pages.push(...found.rows.map((r) => r.order.id));
+      }
+      expect({ sort, pages }).toEqual({ sort, pages: all });
+    }
+  });
+
   it('past the exact-count limit, say the total is an estimate and page the whole list', async () => {
     const { rows, total, estimate } = await listUsers(
       h.db,

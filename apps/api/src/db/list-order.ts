@@ -69,32 +69,40 @@ export async function countRows(
 }
 
 /**
- * The rows a search selects (`query` selects one column, `id`), counted as {@link countRows}
- * does, with their ids when there are at most EXACT_COUNT_LIMIT of them: a page of the search is
- * then read by those ids, so the search itself (trigram indexes) runs once per request, not once
- * for the page and again for the total. `ids` is undefined past the limit (the total is then the
- * planner's estimate).
+ * A search's total and the ids of one page of it, with the search run once: `matching` selects
+ * every matching row's `id` and its sort `key` (the list's `ORDER BY` expression); at most
+ * EXACT_COUNT_LIMIT + 1 of them are kept (a materialized CTE), counted, and sorted by (key, id)
+ * in `dir` to pick the page, so the page's rows are then read by ten ids instead of running the
+ * trigram search again. Past the limit the total is the planner's estimate, flagged `estimate`,
+ * and `pageIds` is undefined (the caller pages the whole list, as for any long list).
  */
-export async function countSearch(
+export async function searchPage(
   db: Executor,
-  query: RowQuery,
-): Promise<{ total: number; estimate: boolean; ids?: string[] }> {
+  matching: SQL,
+  dir: SortDirection,
+  page: { offset: number; limit: number },
+): Promise<{ total: number; estimate: boolean; pageIds?: string[] }> {
+  const by = dir === 'asc' ? sql`asc` : sql`desc`;
   const [counted] = await rowsOf<{ n: number; ids: unknown }>(
     db,
-    sql`select count(*)::int as n,
-        case when count(*) <= ${EXACT_COUNT_LIMIT} then coalesce(json_agg(id), '[]') end as ids
-      from (${query().getSQL()} limit ${EXACT_COUNT_LIMIT + 1}) as matching`,
+    sql`with matching as materialized (${matching} limit ${EXACT_COUNT_LIMIT + 1})
+      select (select count(*)::int from matching) as n,
+        (select coalesce(json_agg(p.id order by p.key ${by}, p.id ${by}), '[]') from (
+          select id, key from matching where (select count(*) from matching) <= ${EXACT_COUNT_LIMIT}
+          order by key ${by}, id ${by} limit ${page.limit} offset ${page.offset}) as p) as ids`,
   );
   const n = Number(counted?.n ?? 0);
-  if (n > EXACT_COUNT_LIMIT) return { total: await estimatedRows(db, query, n), estimate: true };
+  if (n > EXACT_COUNT_LIMIT) {
+    return {
+      total: await estimatedRows(db, () => ({ getSQL: () => matching }), n),
+      estimate: true,
+    };
+  }
   const ids = typeof counted?.ids === 'string' ? JSON.parse(counted.ids) : counted?.ids;
-  return { total: n, estimate: false, ids: ids as string[] };
+  return { total: n, estimate: false, pageIds: ids as string[] };
 }
 
-/**
- * SQL for "`column` is one of `ids`" with the ids sent as one JSON parameter (a search's matches,
- * up to EXACT_COUNT_LIMIT of them, would otherwise be as many parameters).
- */
+/** SQL for "`column` is one of `ids`", the ids sent as one JSON parameter (a page's, from searchPage). */
 export function idIn(column: AnyColumn, ids: readonly string[]): SQL {
   return sql`${column} in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`;
 }

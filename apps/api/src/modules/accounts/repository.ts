@@ -18,9 +18,9 @@ import {
 import {
   afterKey,
   countRows,
-  countSearch,
   idIn,
   orderByKey,
+  searchPage,
   withinDates,
   type ListOrder,
 } from '../../db/list-order.js';
@@ -128,7 +128,8 @@ function userWhere(filter: UserFilter): SQL | undefined {
 /**
  * A page of users in `sort` order (default newest first), and the total matching `filter`
  * (exact up to EXACT_COUNT_LIMIT, else estimated: `countRows`). A search is run once: its
- * matches are counted with their ids (`countSearch`), and the page is read by those ids.
+ * matches are counted and the page's ids picked in one statement (`searchPage`), then those
+ * users are read.
  */
 export async function listUsers(
   db: Executor,
@@ -137,15 +138,24 @@ export async function listUsers(
   sort: UserSort = {},
 ): Promise<{ rows: UserRow[]; total: number; estimate: boolean }> {
   const where = userWhere(filter);
-  const matching = () => db.select({ id: users.id }).from(users).where(where);
   if (filter.search) {
-    const { total, estimate, ids } = await countSearch(db, matching);
-    const rows = await userPageQuery(db, ids ? { ids } : filter, page, sort);
+    const order = userOrder(sort);
+    const matching = db
+      .select({ id: users.id, key: sql`${order.key}`.as('key') })
+      .from(users)
+      .where(where)
+      .getSQL();
+    const { total, estimate, pageIds } = await searchPage(db, matching, order.dir, page);
+    const rows = !pageIds
+      ? await userPageQuery(db, filter, page, sort)
+      : pageIds.length
+        ? await userPageQuery(db, { ids: pageIds }, { offset: 0, limit: pageIds.length }, sort)
+        : [];
     return { rows, total, estimate };
   }
   const [rows, { total, estimate }] = await Promise.all([
     userPageQuery(db, filter, page, sort),
-    countRows(db, matching),
+    countRows(db, () => db.select({ id: users.id }).from(users).where(where)),
   ]);
   return { rows, total, estimate };
 }
@@ -165,8 +175,8 @@ export async function usersPage(
 
 /**
  * The statement behind one page of {@link listUsers}, unexecuted (its tests EXPLAIN it to check
- * the indexes serve it): the users matching `filter`, or those of `ids` (a search's matches,
- * found once by `countSearch`). The page's ids are found first (from an index alone when the
+ * the indexes serve it): the users matching `filter`, or those of `ids` (a search's page, found
+ * by `searchPage`). The page's ids are found first (from an index alone when the
  * sort and filter allow: `users_created_idx` holds `created_at` and `id`) and only those rows
  * are read, so page 5,000 reads 50,000 index entries, not 50,000 rows.
  */

@@ -16,6 +16,7 @@ import {
   type AnyColumn,
   type SQL,
 } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { OrderSortColumn, OrderStatus, SortDirection } from '@flockr/contract';
 import type { Executor } from '../../db/client.js';
 import {
@@ -34,8 +35,8 @@ import { containsPattern } from '../../lib/like.js';
 import {
   afterKey,
   countRows,
-  countSearch,
   idIn,
+  searchPage,
   orderByKey,
   withinDates,
   type ListOrder,
@@ -142,23 +143,42 @@ function orderWhere(filter: OrderFilter, now: Date): SQL | undefined {
 }
 
 /**
- * The ids (one column, `id`) of the orders whose id, or whose buyer's username or e-mail,
- * contains `search`, written as a union that trigram indexes serve (orders_id_trgm_idx;
- * users_search_trgm_idx, then the buyers' orders by orders_user_created_idx). An OR across the
- * joined tables would read every order instead.
+ * The orders whose id, or whose buyer's username or e-mail, contains `search`, as rows of
+ * (`id`, `key`) with `key` the sort key `key` (a column of orders), written as a union that
+ * trigram indexes serve (orders_id_trgm_idx; users_search_trgm_idx, then the buyers' orders by
+ * orders_user_created_idx). An OR across the joined tables would read every order instead.
  */
-function orderSearchIds(search: string): SQL {
+function orderSearchRows(search: string, key: SQL | AnyColumn = orders.id): SQL {
   const pattern = containsPattern(search);
-  return sql`select ${orders.id} from ${orders} where ${orders.id}::text ilike ${pattern}
+  return sql`select ${orders.id} as id, ${key} as key from ${orders}
+      where ${orders.id}::text ilike ${pattern}
     union
-    select ${orders.id} from ${orders} where ${orders.userId} in (
+    select ${orders.id}, ${key} from ${orders} where ${orders.userId} in (
       select ${users.id} from ${users} where ${userSearchMatches(search)})`;
 }
 
-/** "The order id, the buyer's username or e-mail contains `search`" (see orderSearchIds). */
+/** "The order id, the buyer's username or e-mail contains `search`" (see orderSearchRows). */
 function orderSearch(search: string): SQL {
-  return sql`${orders.id} in (${orderSearchIds(search)})`;
+  return sql`${orders.id} in (select id from (${orderSearchRows(search)}) as found)`;
 }
+
+/**
+ * `select fields from orders`, joined with what sorting by `column` needs: the buyer for
+ * `username`, the plan for `plan`, nothing for a column of orders.
+ */
+function sortableOrders<F extends SelectedFields>(
+  db: Executor,
+  column: OrderSortColumn | undefined,
+  fields: F,
+) {
+  const query = db.select(fields).from(orders).$dynamic();
+  if (column === 'username') return query.innerJoin(users, eq(users.id, orders.userId));
+  if (column === 'plan') return query.innerJoin(plans, eq(plans.id, orders.planId));
+  return query;
+}
+
+/** Sort columns whose key is a column of orders itself (no join needed to sort by it). */
+const OWN_SORT_KEYS: readonly OrderSortColumn[] = ['created_at', 'amount', 'status'];
 
 /** The one join of an order with its plan, buyer and checkout session at `provider`. */
 function selectListings(db: Executor, provider: string) {
@@ -193,7 +213,8 @@ export async function findOrderListing(
 /**
  * A page of orders matching `filter` in `sort` order (default newest first), and the total
  * (exact up to EXACT_COUNT_LIMIT, else estimated: `countRows`). A search is run once: its
- * matches are counted with their ids (`countSearch`), and the page is read by those ids.
+ * matches are counted and the page's ids picked in one statement (`searchPage`; a search alone
+ * sorted by a column of orders straight from its union of ids), then those orders are read.
  */
 export async function listOrderListings(
   db: Executor,
@@ -205,19 +226,33 @@ export async function listOrderListings(
 ): Promise<{ rows: OrderListing[]; total: number; estimate: boolean }> {
   const where = orderWhere(filter, now);
   const { search, ...others } = filter;
-  // A search alone is its union of ids; with other filters, the orders both select.
-  const matching =
-    search && Object.values(others).every((v) => v === undefined)
-      ? () => ({ getSQL: () => orderSearchIds(search) })
-      : () => db.select({ id: orders.id }).from(orders).where(where);
   if (search) {
-    const { total, estimate, ids } = await countSearch(db, matching);
-    const rows = await orderPageQuery(db, provider, ids ? { ids } : filter, page, now, sort);
+    const order = orderOrder(sort);
+    const column = sort.sort ?? 'created_at';
+    const matching =
+      OWN_SORT_KEYS.includes(column) && Object.values(others).every((v) => v === undefined)
+        ? orderSearchRows(search, order.key)
+        : sortableOrders(db, column, { id: orders.id, key: sql`${order.key}`.as('key') })
+            .where(where)
+            .getSQL();
+    const { total, estimate, pageIds } = await searchPage(db, matching, order.dir, page);
+    const rows = !pageIds
+      ? await orderPageQuery(db, provider, filter, page, now, sort)
+      : pageIds.length
+        ? await orderPageQuery(
+            db,
+            provider,
+            { ids: pageIds },
+            { offset: 0, limit: pageIds.length },
+            now,
+            sort,
+          )
+        : [];
     return { rows, total, estimate };
   }
   const [rows, { total, estimate }] = await Promise.all([
     orderPageQuery(db, provider, filter, page, now, sort),
-    countRows(db, matching),
+    countRows(db, () => db.select({ id: orders.id }).from(orders).where(where)),
   ]);
   return { rows, total, estimate };
 }
@@ -254,10 +289,7 @@ export function orderPageQuery(
   sort: OrderSort = {},
 ) {
   const order = orderOrder(sort);
-  let ids = db.select({ id: orders.id }).from(orders).$dynamic();
-  if (sort.sort === 'username') ids = ids.innerJoin(users, eq(users.id, orders.userId));
-  if (sort.sort === 'plan') ids = ids.innerJoin(plans, eq(plans.id, orders.planId));
-  const pageIds = ids
+  const pageIds = sortableOrders(db, sort.sort, { id: orders.id })
     .where('ids' in filter ? idIn(orders.id, filter.ids) : orderWhere(filter, now))
     .orderBy(...orderByKey(order, orders.id))
     .limit(page.limit)
