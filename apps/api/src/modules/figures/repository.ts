@@ -47,21 +47,33 @@ export async function sumFigures(
 }
 
 /**
- * The sum of each figure in `names` over the UTC days from `fromDay` (`YYYY-MM-DD`) on, by name
- * (absent ones are 0); served by the primary key (name, day).
+ * For each UTC day of `fromDays` (`YYYY-MM-DD`), the sum of each figure in `names` over the days
+ * from it on, by name, in the order of `fromDays` (absent figures are 0): one statement, a
+ * filtered sum per day, over one range of the primary key (name, day) per name.
  */
-export async function sumFiguresFrom(
+export async function sumFiguresFromEach(
   db: Executor,
   names: readonly string[],
-  fromDay: string,
-): Promise<Map<string, number>> {
-  if (names.length === 0) return new Map();
+  fromDays: readonly string[],
+): Promise<Map<string, number[]>> {
+  if (names.length === 0 || fromDays.length === 0) return new Map();
+  const sums = sql.join(
+    fromDays.map(
+      (d) => sql`coalesce(sum(${figures.value}) filter (where ${figures.day} >= ${d}), 0)`,
+    ),
+    sql`, `,
+  );
   const rows = await db
-    .select({ name: figures.name, total: sql<number>`sum(${figures.value})`.mapWith(Number) })
+    .select({ name: figures.name, sums: sql<unknown>`json_build_array(${sums})` })
     .from(figures)
-    .where(and(inArray(figures.name, [...names]), gte(figures.day, fromDay)))
+    .where(and(inArray(figures.name, [...names]), gte(figures.day, [...fromDays].sort()[0]!)))
     .groupBy(figures.name);
-  return new Map(rows.map((r) => [r.name, r.total]));
+  return new Map(
+    rows.map((r) => [
+      r.name,
+      ((typeof r.sums === 'string' ? JSON.parse(r.sums) : r.sums) as unknown[]).map(Number),
+    ]),
+  );
 }
 
 /** The sum over all days of every figure whose name starts with `prefix`, by name. */
