@@ -31,8 +31,9 @@ import { allPlans, toPlanDto } from '../plans/service.js';
 import { downloadHistory } from '../releases/service.js';
 import {
   activeSubscribers,
+  endingWithin,
+  subscriberMovementIn,
   subscriptionCounts,
-  subscriptionHealth,
   subscriptionView,
 } from '../subscriptions/service.js';
 
@@ -158,19 +159,18 @@ export async function businessHealth(
   const end = new Date(utcMidnight(to).getTime() + DAY_MS);
   const firstMonth = monthStart(start);
   const plans = await allPlans(ctx.db);
-  const [months, funnel, open, subscriptions] = await Promise.all([
+  const [months, funnel, open, movement, active, due] = await Promise.all([
     monthlyRevenue(ctx.db, MAIN_CURRENCY, monthStart(start, -1), end),
     ordersPlacedAndPaid(ctx.db, start, end),
     openOrders(ctx.db, now),
-    subscriptionHealth(ctx.db, {
+    subscriberMovementIn(ctx.db, start, end, now),
+    activeSubscribers(
+      ctx.db,
       now,
-      from: start,
-      to: end,
-      planIds: plans.map((p) => p.id),
-      dueDays: DUE_WINDOWS,
-    }),
+      plans.map((p) => p.id),
+    ),
+    endingWithin(ctx.db, now, DUE_WINDOWS),
   ]);
-  const active = subscriptions.activeByPlan;
   const byMonth = new Map(months.map((m) => [m.month, m]));
   const revenueByMonth: BusinessHealth['revenue_by_month'] = [];
   for (let m = firstMonth; m < end; m = monthStart(m, 1)) {
@@ -195,8 +195,8 @@ export async function businessHealth(
     active_by_plan: plans
       .filter((p) => p.isActive || (active.get(p.id) ?? 0) > 0)
       .map((p) => ({ plan_id: p.id, plan_name: p.name, active: active.get(p.id) ?? 0 })),
-    subscribers: { new: subscriptions.started, lapsed: subscriptions.lapsed },
-    due: subscriptions.due.map((d) => ({ days: d.days, ending: d.ending, set_to_end: d.setToEnd })),
+    subscribers: { new: movement.started, lapsed: movement.lapsed },
+    due: due.map((d) => ({ days: d.days, ending: d.ending, set_to_end: d.setToEnd })),
     pending: {
       placed: funnel.placed,
       paid: funnel.paid,

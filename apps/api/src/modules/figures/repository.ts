@@ -47,33 +47,21 @@ export async function sumFigures(
 }
 
 /**
- * For each UTC day of `fromDays` (`YYYY-MM-DD`), the sum of each figure in `names` over the days
- * from it on, by name, in the order of `fromDays` (absent figures are 0): one statement, a
- * filtered sum per day, over one range of the primary key (name, day) per name.
+ * The sum of each figure in `names` over the UTC days from `fromDay` (`YYYY-MM-DD`) on, by name
+ * (absent ones are 0); served by the primary key (name, day).
  */
-export async function sumFiguresFromEach(
+export async function sumFiguresFrom(
   db: Executor,
   names: readonly string[],
-  fromDays: readonly string[],
-): Promise<Map<string, number[]>> {
-  if (names.length === 0 || fromDays.length === 0) return new Map();
-  const sums = sql.join(
-    fromDays.map(
-      (d) => sql`coalesce(sum(${figures.value}) filter (where ${figures.day} >= ${d}), 0)`,
-    ),
-    sql`, `,
-  );
+  fromDay: string,
+): Promise<Map<string, number>> {
+  if (names.length === 0) return new Map();
   const rows = await db
-    .select({ name: figures.name, sums: sql<unknown>`json_build_array(${sums})` })
+    .select({ name: figures.name, total: sql<number>`sum(${figures.value})`.mapWith(Number) })
     .from(figures)
-    .where(and(inArray(figures.name, [...names]), gte(figures.day, [...fromDays].sort()[0]!)))
+    .where(and(inArray(figures.name, [...names]), gte(figures.day, fromDay)))
     .groupBy(figures.name);
-  return new Map(
-    rows.map((r) => [
-      r.name,
-      ((typeof r.sums === 'string' ? JSON.parse(r.sums) : r.sums) as unknown[]).map(Number),
-    ]),
-  );
+  return new Map(rows.map((r) => [r.name, r.total]));
 }
 
 /** The sum over all days of every figure whose name starts with `prefix`, by name. */

@@ -35,7 +35,7 @@ import {
   replaceFigures,
   sumFigures,
   sumFiguresByPrefix,
-  sumFiguresFromEach,
+  sumFiguresFrom,
   type FigureDelta,
 } from './repository.js';
 
@@ -103,16 +103,15 @@ export function recordSubscriptionChange(
 }
 
 /**
- * For each UTC day of `fromDays` (`YYYY-MM-DD`), the sum of each figure in `names` over the days
- * from it on (inclusive), by name, in the order of `fromDays`; absent figures are 0. One query
- * whatever the number of days (docs/architecture.md "Speed at scale").
+ * The sum of each figure in `names` over the UTC days from `fromDay` (`YYYY-MM-DD`, inclusive)
+ * on, by name (absent ones are 0). One index range per name on the figures' primary key.
  */
-export function figureSumsFromEach(
+export async function figureSumsFrom(
   db: Executor,
   names: readonly string[],
-  fromDays: readonly string[],
-): Promise<Map<string, number[]>> {
-  return sumFiguresFromEach(db, names, fromDays);
+  fromDay: string,
+): Promise<Map<string, number>> {
+  return sumFiguresFrom(db, names, fromDay);
 }
 
 /** Counts an order just placed; call inside the transaction that inserts it. */

@@ -3,8 +3,8 @@
  * at an instant is the plan of the (not revoked) period covering it (after a downgrade the lower
  * plan starts only with its period), else the subscription's own plan.
  */
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
-import { rowsOf, type Executor } from '../../db/client.js';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
 import {
   plans,
   subscriptionPeriods,
@@ -242,67 +242,44 @@ export async function claimReminder(
   return claimed.length > 0;
 }
 
-/** A part of one UTC day: after `after` (strictly when `strict`, else at or after it), before `before`. */
-export interface DayPart {
-  after: Date;
-  strict: boolean;
-  before: Date;
+/**
+ * Subscriptions whose `expires_at` lies after `after` (strictly when `strict`, else at or after
+ * it) and before `before`, per plan of the subscription, with how many of them are set to end.
+ * For a part of one UTC day (the rest is in the figures, modules/figures/service.ts): a range of
+ * `subscriptions_expires_idx`.
+ */
+export async function countExpiringInPart(
+  db: Executor,
+  after: Date,
+  strict: boolean,
+  before: Date,
+): Promise<{ planId: string; n: number; setToEnd: number }[]> {
+  return db
+    .select({
+      planId: subscriptions.planId,
+      n: count(),
+      setToEnd: sql<number>`count(*) filter (where ${subscriptions.cancelAtPeriodEnd})`.mapWith(
+        Number,
+      ),
+    })
+    .from(subscriptions)
+    .where(
+      and(
+        strict ? gt(subscriptions.expiresAt, after) : gte(subscriptions.expiresAt, after),
+        lt(subscriptions.expiresAt, before),
+      ),
+    )
+    .groupBy(subscriptions.planId);
 }
 
 /**
- * For each of `parts` (index i), the subscriptions whose `expires_at` lies in it, per plan of
- * the subscription, with how many of them are set to end: rows of (part, plan, n, setToEnd), one
- * statement, each part an index-only range of `subscriptions_expires_idx` (expiry, plan, set to
- * end). For the parts of a day the figures leave out (modules/figures).
+ * Subscriptions whose `started_at` lies in [`from`, `before`): for a part of one UTC day, a range
+ * of `subscriptions_started_idx`.
  */
-export async function countExpiringInParts(
-  db: Executor,
-  parts: readonly DayPart[],
-): Promise<{ part: number; planId: string; n: number; setToEnd: number }[]> {
-  if (parts.length === 0) return [];
-  const rows = await rowsOf<{ part: number; plan_id: string; n: number; set_to_end: number }>(
-    db,
-    expiringInPartsQuery(parts),
-  );
-  return rows.map((r) => ({
-    part: Number(r.part),
-    planId: r.plan_id,
-    n: Number(r.n),
-    setToEnd: Number(r.set_to_end),
-  }));
-}
-
-/** The statement of {@link countExpiringInParts}, unexecuted (its tests EXPLAIN it). */
-export function expiringInPartsQuery(parts: readonly DayPart[]): SQL {
-  const ranges = parts.map(
-    (p, i) => sql`select ${i}::int as part, ${subscriptions.planId} as plan_id,
-        ${subscriptions.cancelAtPeriodEnd} as set_to_end
-      from ${subscriptions}
-      where ${p.strict ? gt(subscriptions.expiresAt, p.after) : gte(subscriptions.expiresAt, p.after)}
-        and ${lt(subscriptions.expiresAt, p.before)}`,
-  );
-  return sql`select part, plan_id, count(*)::int as n,
-      (count(*) filter (where set_to_end))::int as set_to_end
-    from (${sql.join(ranges, sql` union all `)}) as found group by part, plan_id`;
-}
-
-/**
- * For each of `parts` (index i), the subscriptions whose `started_at` lies in [`after`,
- * `before`): one statement, each part an index-only range of `subscriptions_started_idx`.
- */
-export async function countStartedInParts(
-  db: Executor,
-  parts: readonly { after: Date; before: Date }[],
-): Promise<number[]> {
-  if (parts.length === 0) return [];
-  const counts = parts.map(
-    (p) => sql`(select count(*)::int from ${subscriptions}
-      where ${gte(subscriptions.startedAt, p.after)} and ${lt(subscriptions.startedAt, p.before)})`,
-  );
-  const [row] = await rowsOf<{ counts: unknown }>(
-    db,
-    sql`select json_build_array(${sql.join(counts, sql`, `)}) as counts`,
-  );
-  const counted = typeof row?.counts === 'string' ? JSON.parse(row.counts) : row?.counts;
-  return (counted as unknown[]).map(Number);
+export async function countStartedInPart(db: Executor, from: Date, before: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(subscriptions)
+    .where(and(gte(subscriptions.startedAt, from), lt(subscriptions.startedAt, before)));
+  return row?.n ?? 0;
 }

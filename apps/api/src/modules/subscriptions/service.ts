@@ -16,7 +16,7 @@ import type { OrderRow, SubscriptionRow, UserRow } from '../../db/schema.js';
 import { conflict, forbidden, notFound } from '../../lib/http-error.js';
 import {
   SUBSCRIPTION_FIGURES,
-  figureSumsFromEach,
+  figureSumsFrom,
   figureTotals,
   recordSubscriptionChange,
   recordSubscriptionCreated,
@@ -26,8 +26,8 @@ import {
 import { monthlyPriceOf, quote } from '../plans/service.js';
 import { planChange, planPeriod, type CurrentTime } from './periods.js';
 import {
-  countExpiringInParts,
-  countStartedInParts,
+  countExpiringInPart,
+  countStartedInPart,
   endPeriodsAt,
   findInForce,
   findOrderPeriod,
@@ -285,18 +285,15 @@ export async function revokeOrderPeriod(tx: Executor, order: OrderRow, now: Date
 
 const DAY_MS = 86_400_000;
 
-/** "The column is after `t`" (strictly when `strict`, else at or after it). */
-interface Cut {
-  t: Date;
-  strict: boolean;
-}
-
 /**
- * Where a count of "a timestamp column after `t`" splits: the whole UTC days from `fromDay` on
- * are read from the figures, the part of `t`'s own day before `boundary` from an index
- * (`partial`); none when `t` is a UTC midnight and the cut not strict.
+ * Where a count of "a timestamp column at or after `t`" (after `t` when `strict`) splits: the
+ * whole UTC days from `fromDay` on are read from the figures, the part of `t`'s own day before
+ * `boundary` from an index (`partial`); none when `t` is a UTC midnight and not strict.
  */
-function splitAtDay({ t, strict }: Cut): { fromDay: string; boundary: Date; partial: boolean } {
+function splitAtDay(
+  t: Date,
+  strict: boolean,
+): { fromDay: string; boundary: Date; partial: boolean } {
   const midnight = Date.UTC(t.getUTCFullYear(), t.getUTCMonth(), t.getUTCDate());
   if (!strict && midnight === t.getTime())
     return { fromDay: utcDay(t), boundary: t, partial: false };
@@ -304,7 +301,7 @@ function splitAtDay({ t, strict }: Cut): { fromDay: string; boundary: Date; part
   return { fromDay: utcDay(boundary), boundary, partial: true };
 }
 
-/** Subscriptions whose `expires_at` is after a cut: all, set to end, per plan. */
+/** Subscriptions whose `expires_at` is after an instant: all, set to end, per plan. */
 interface ExpiringAfter {
   total: number;
   setToEnd: number;
@@ -312,64 +309,54 @@ interface ExpiringAfter {
 }
 
 /**
- * Exact counts at several instants, in at most three statements whatever their number: for each
- * cut of `expiring`, the subscriptions whose `expires_at` is after it (all, set to end, and per
- * plan of `planIds` — pass every plan for complete counts); for each instant of `started`, those
- * whose current `started_at` is at or after it. The whole UTC days after each cut's day are
- * sums of the per-day figures kept in the transaction of every subscription write (one query, a
- * filtered sum per cut); the rest of each cut's own day is read from `subscriptions_expires_idx`
- * or `subscriptions_started_idx` (index-only, at most a day of entries per cut). So the cost does
- * not grow with the number of subscriptions (docs/architecture.md "Speed at scale").
+ * Subscriptions whose access lasts past `t` (`expires_at` > `t`, or ≥ `t` when not `strict`),
+ * exactly: the `subscriptions_expiring` figures of the UTC days after `t`'s day (kept in the
+ * transaction of every subscription write) plus the rest of `t`'s day from
+ * `subscriptions_expires_idx` — a few thousand figure rows and at most one day of index entries,
+ * however many subscriptions there are (docs/architecture.md "Speed at scale"). `byPlan` counts
+ * the plans of `planIds` (pass every plan for complete counts).
  */
-async function countsAt(
+async function expiringAfter(
   db: Executor,
-  cuts: { expiring?: readonly Cut[]; started?: readonly Date[] },
+  t: Date,
+  strict: boolean,
   planIds: readonly string[] = [],
-): Promise<{ expiring: ExpiringAfter[]; started: number[] }> {
-  const expiringCuts = cuts.expiring ?? [];
-  const startedCuts = (cuts.started ?? []).map((t) => ({ t, strict: false }));
-  const expiringSplits = expiringCuts.map(splitAtDay);
-  const startedSplits = startedCuts.map(splitAtDay);
-  const fromDays = [...new Set([...expiringSplits, ...startedSplits].map((s) => s.fromDay))];
-  const planNames = planIds.map(SUBSCRIPTION_FIGURES.expiringOnPlan);
+): Promise<ExpiringAfter> {
+  const { fromDay, boundary, partial } = splitAtDay(t, strict);
   const names = [
-    ...(expiringCuts.length
-      ? [SUBSCRIPTION_FIGURES.expiring, SUBSCRIPTION_FIGURES.expiringSetToEnd, ...planNames]
-      : []),
-    ...(startedCuts.length ? [SUBSCRIPTION_FIGURES.started] : []),
+    SUBSCRIPTION_FIGURES.expiring,
+    SUBSCRIPTION_FIGURES.expiringSetToEnd,
+    ...planIds.map(SUBSCRIPTION_FIGURES.expiringOnPlan),
   ];
-  const expiringParts = expiringCuts.flatMap((cut, i) =>
-    expiringSplits[i]!.partial
-      ? [{ index: i, after: cut.t, strict: cut.strict, before: expiringSplits[i]!.boundary }]
-      : [],
-  );
-  const startedParts = startedCuts.flatMap((cut, i) =>
-    startedSplits[i]!.partial
-      ? [{ index: i, after: cut.t, before: startedSplits[i]!.boundary }]
-      : [],
-  );
-  const [sums, expiringRows, startedCounts] = await Promise.all([
-    figureSumsFromEach(db, names, fromDays),
-    countExpiringInParts(db, expiringParts),
-    countStartedInParts(db, startedParts),
+  const [sums, part] = await Promise.all([
+    figureSumsFrom(db, names, fromDay),
+    partial ? countExpiringInPart(db, t, strict, boundary) : [],
   ]);
-  const sum = (name: string, fromDay: string) => sums.get(name)?.[fromDays.indexOf(fromDay)] ?? 0;
-
-  const expiring = expiringSplits.map(({ fromDay }) => ({
-    total: sum(SUBSCRIPTION_FIGURES.expiring, fromDay),
-    setToEnd: sum(SUBSCRIPTION_FIGURES.expiringSetToEnd, fromDay),
-    byPlan: new Map(planIds.map((id, k) => [id, sum(planNames[k]!, fromDay)])),
-  }));
-  for (const row of expiringRows) {
-    const counted = expiring[expiringParts[row.part]!.index]!;
-    counted.total += row.n;
-    counted.setToEnd += row.setToEnd;
-    const onPlan = counted.byPlan.get(row.planId);
-    if (onPlan !== undefined) counted.byPlan.set(row.planId, onPlan + row.n);
+  const byPlan = new Map(
+    planIds.map((id) => [id, sums.get(SUBSCRIPTION_FIGURES.expiringOnPlan(id)) ?? 0]),
+  );
+  let total = sums.get(SUBSCRIPTION_FIGURES.expiring) ?? 0;
+  let setToEnd = sums.get(SUBSCRIPTION_FIGURES.expiringSetToEnd) ?? 0;
+  for (const p of part) {
+    total += p.n;
+    setToEnd += p.setToEnd;
+    if (byPlan.has(p.planId)) byPlan.set(p.planId, byPlan.get(p.planId)! + p.n);
   }
-  const started = startedSplits.map(({ fromDay }) => sum(SUBSCRIPTION_FIGURES.started, fromDay));
-  startedParts.forEach((part, k) => (started[part.index]! += startedCounts[k]!));
-  return { expiring, started };
+  return { total, setToEnd, byPlan };
+}
+
+/**
+ * Subscriptions whose current `started_at` is at or after `t`, exactly: the
+ * `subscriptions_started` figures of the whole UTC days from `t` on plus, when `t` is not a
+ * midnight, the rest of its day from `subscriptions_started_idx`.
+ */
+async function startedFrom(db: Executor, t: Date): Promise<number> {
+  const { fromDay, boundary, partial } = splitAtDay(t, false);
+  const [sums, part] = await Promise.all([
+    figureSumsFrom(db, [SUBSCRIPTION_FIGURES.started], fromDay),
+    partial ? countStartedInPart(db, t, boundary) : 0,
+  ]);
+  return (sums.get(SUBSCRIPTION_FIGURES.started) ?? 0) + part;
 }
 
 /**
@@ -383,80 +370,61 @@ export async function subscriptionCounts(
   now: Date,
   totals: Promise<FigureTotals> = figureTotals(db),
 ): Promise<{ total: number; active: number }> {
-  const [{ subscriptions }, counted] = await Promise.all([
-    totals,
-    countsAt(db, { expiring: [{ t: now, strict: true }] }),
-  ]);
-  return { total: subscriptions, active: counted.expiring[0]!.total };
+  const [{ subscriptions }, active] = await Promise.all([totals, expiringAfter(db, now, true)]);
+  return { total: subscriptions, active: active.total };
 }
 
 /**
  * Subscriptions with access at `now` (`expires_at` > `now`) per plan of the subscription, for
  * every plan of `planIds` (absent plans are not counted; pass every plan). Admin plans'
- * subscriber counts (spec section 3). Exact.
+ * subscriber counts (spec section 3) and the health dashboard. Exact.
  */
 export async function activeSubscribers(
   db: Executor,
   now: Date,
   planIds: readonly string[],
 ): Promise<Map<string, number>> {
-  return (await countsAt(db, { expiring: [{ t: now, strict: true }] }, planIds)).expiring[0]!
-    .byPlan;
-}
-
-/** The subscription figures of the health dashboard (see {@link subscriptionHealth}). */
-export interface SubscriptionHealth {
-  /** Subscriptions with access at `now`, per plan of `planIds`. */
-  activeByPlan: Map<string, number>;
-  /** Subscriptions whose current `started_at` lies in [`from`, `to`). */
-  started: number;
-  /** Subscriptions whose `expires_at` lies in [`from`, min(`to`, `now`)). */
-  lapsed: number;
-  /** Per window of `dueDays`: ending in (`now`, `now` + days × 24 h], and of those set to end. */
-  due: { days: number; ending: number; setToEnd: number }[];
+  return (await expiringAfter(db, now, true, planIds)).byPlan;
 }
 
 /**
- * The health dashboard's subscription figures (`GET /admin/stats/health`) over [`from`, `to`)
- * as of `now`, exact, in at most three statements ({@link countsAt}): a count "after t" for each
- * instant asked about, and each figure the difference of two of them.
+ * New and lapsed subscriptions over [`from`, `to`) (the health dashboard): `started` counts
+ * subscriptions whose current `started_at` lies in the range, `lapsed` those whose `expires_at`
+ * lies in [`from`, min(`to`, `now`)). Exact; whole UTC days come from the figures.
  */
-export async function subscriptionHealth(
+export async function subscriberMovementIn(
   db: Executor,
-  query: {
-    now: Date;
-    from: Date;
-    to: Date;
-    planIds: readonly string[];
-    dueDays: readonly number[];
-  },
-): Promise<SubscriptionHealth> {
-  const { now, from, to, planIds, dueDays } = query;
+  from: Date,
+  to: Date,
+  now: Date,
+): Promise<{ started: number; lapsed: number }> {
   const lapsedUntil = to < now ? to : now;
-  const { expiring, started } = await countsAt(
-    db,
-    {
-      expiring: [
-        { t: now, strict: true },
-        ...dueDays.map((d) => ({ t: new Date(now.getTime() + d * DAY_MS), strict: true })),
-        { t: from, strict: false },
-        { t: lapsedUntil, strict: false },
-      ],
-      started: [from, to],
-    },
-    planIds,
-  );
-  const [active, ...rest] = expiring;
-  const ends = rest.slice(0, dueDays.length);
-  const [lapsedFrom, lapsedTo] = rest.slice(dueDays.length);
-  return {
-    activeByPlan: active!.byPlan,
-    started: to > from ? started[0]! - started[1]! : 0,
-    lapsed: lapsedUntil > from ? lapsedFrom!.total - lapsedTo!.total : 0,
-    due: dueDays.map((days, i) => ({
-      days,
-      ending: active!.total - ends[i]!.total,
-      setToEnd: active!.setToEnd - ends[i]!.setToEnd,
-    })),
-  };
+  const [startedSince, startedAfter, lapsedSince, lapsedAfter] = await Promise.all([
+    to > from ? startedFrom(db, from) : 0,
+    to > from ? startedFrom(db, to) : 0,
+    lapsedUntil > from ? expiringAfter(db, from, false).then((e) => e.total) : 0,
+    lapsedUntil > from ? expiringAfter(db, lapsedUntil, false).then((e) => e.total) : 0,
+  ]);
+  return { started: startedSince - startedAfter, lapsed: lapsedSince - lapsedAfter };
+}
+
+/**
+ * For each of `days`: subscriptions whose paid time ends in (`now`, `now` + days × 24 h], and
+ * how many of them are set to end (cancelled at period end). The health dashboard's "due"
+ * windows. Exact; whole UTC days come from the figures.
+ */
+export async function endingWithin(
+  db: Executor,
+  now: Date,
+  days: readonly number[],
+): Promise<{ days: number; ending: number; setToEnd: number }[]> {
+  const [base, ...ends] = await Promise.all([
+    expiringAfter(db, now, true),
+    ...days.map((d) => expiringAfter(db, new Date(now.getTime() + d * DAY_MS), true)),
+  ]);
+  return days.map((d, i) => ({
+    days: d,
+    ending: base!.total - ends[i]!.total,
+    setToEnd: base!.setToEnd - ends[i]!.setToEnd,
+  }));
 }

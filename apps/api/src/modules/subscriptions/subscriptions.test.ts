@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   API_ERRORS,
@@ -14,9 +13,7 @@ import {
   sandboxPay,
   type Harness,
 } from '../../test/harness.js';
-import { rowsOf } from '../../db/client.js';
 import { planPeriod } from './periods.js';
-import { expiringInPartsQuery } from './repository.js';
 
 /** The extend-only case of the rule: same plan, nothing or something active. */
 const nextPeriod = (now: Date, expiresAt: Date | null, months: number) => {
@@ -217,34 +214,5 @@ describe('GET /subscriptions/my-subscriptions', () => {
       headers: other.headers,
     });
     expect(res.statusCode).toBe(404);
-  });
-});
-
-describe('the dashboard counts the part of a day the figures leave out from an index alone', () => {
-  it('reads each part as an index-only range of subscriptions_expires_idx', async () => {
-    const now = new Date();
-    const parts = [
-      { after: now, strict: true, before: new Date(now.getTime() + 3_600_000) },
-      {
-        after: new Date(now.getTime() + 7 * 86_400_000),
-        strict: false,
-        before: new Date(now.getTime() + 8 * 86_400_000),
-      },
-    ];
-    // The visibility map as VACUUM leaves it, and sequential and bitmap scans made as costly as
-    // the planner allows (the test table is small): an index-only scan is then possible only if
-    // the index holds every column the statement reads (expiry, plan, set to end).
-    await h.db.execute(sql`vacuum analyze subscriptions`);
-    const plan = await h.db.transaction(async (tx) => {
-      await tx.execute(sql`set local enable_seqscan = off`);
-      await tx.execute(sql`set local enable_bitmapscan = off`);
-      const rows = await rowsOf<Record<string, string>>(
-        tx,
-        sql`explain ${expiringInPartsQuery(parts)}`,
-      );
-      return rows.map((r) => Object.values(r)[0]).join('\n');
-    });
-    expect(plan.match(/Index Only Scan using subscriptions_expires_idx/g)).toHaveLength(2);
-    expect(plan).not.toMatch(/Seq Scan on subscriptions|Heap Scan on subscriptions/);
   });
 });
