@@ -9,8 +9,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCompress from '@fastify/compress';
-import fastifyCookie from '@fastify/cookie';
-import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import {
@@ -19,7 +17,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { API, API_BASE_PATH, MAX_UPLOAD_BYTES } from '@flockr/contract';
+import { API, API_BASE_PATH } from '@flockr/contract';
 import type { AppConfig } from './config.js';
 import type { AppContext } from './context.js';
 import { localChangeFeed, type ChangeFeed } from './db/changes.js';
@@ -156,7 +154,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     encodings: [...CONTENT_CODINGS],
     globalDecompression: false,
   });
-  await app.register(fastifyCookie);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -179,14 +176,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const limits = await registerRateLimits(app, config);
 
-  // Multipart forms (the release upload) are read by their route, streamed, within these limits.
-  await app.register(fastifyMultipart, {
-    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 },
-  });
-
   await app.register(
     async (api) => {
-      route(api, API.system.health, async () => ({ ok: true as const }));
+      // Liveness for load balancers: a constant text, sent as it is (no serialiser, no compression).
+      const health = JSON.stringify(API.system.health.responses[200].parse({ ok: true }));
+      route(
+        api,
+        API.system.health,
+        async (_input, reply) => reply.type('application/json; charset=utf-8').send(health),
+        { compress: false },
+      );
       route(api, API.system.openapi, async (_input, reply) => reply.send(app.swagger()));
       for (const routes of [
         siteRoutes(ctx),

@@ -27,9 +27,15 @@ export type RouteHandler<E extends Endpoint> = (
   reply: FastifyReply,
 ) => Promise<SuccessOf<E> | FastifyReply>;
 
-/** Extra hooks of one route (rate limits), run after the access guard and validation. */
+/** Extra options of one route. */
 export interface RouteExtras {
+  /** Hooks run after the access guard and validation (rate limits). */
   preHandler?: RouteOptions['preHandler'];
+  /**
+   * `false` leaves @fastify/compress's two hooks off a route whose answers are tiny or sent by
+   * plugins/send-answer.ts, which keeps one compressed copy per text and negotiates it itself.
+   */
+  compress?: false;
 }
 
 /** The first 2xx status the endpoint declares (its success status). */
@@ -76,6 +82,7 @@ export function route<E extends Endpoint>(
     config: { cache: endpoint.cache, endpoint },
     ...(endpoint.access !== 'public' && { onRequest: accessGuard(endpoint.access) }),
     ...(extras.preHandler && { preHandler: extras.preHandler }),
+    ...(extras.compress === false && { compress: false }),
     schema: {
       tags: [endpoint.tag],
       summary: endpoint.summary,

@@ -4,6 +4,7 @@
  * preferences and deleting the account. Sign-in and the link calls are rate-limited.
  */
 import type { FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
 import { API } from '@flockr/contract';
 import type { AppContext } from '../../context.js';
 import { bearerToken } from '../../plugins/auth.js';
@@ -23,9 +24,14 @@ import {
 } from './recovery.js';
 import { login, register, signOut } from './sign-in.js';
 
-/** Registers the account routes on `app`. */
+/**
+ * Registers the account routes on `app`, with the cookie parser in their scope only: the device
+ * cookie of sign-in (plugins/device-cookie.ts) is the product's one cookie, and the parser's two
+ * hooks need not run on every other request.
+ */
 export function accountRoutes(ctx: AppContext, limits: Limiters) {
   return async (app: FastifyInstance) => {
+    await app.register(fastifyCookie);
     const perAddress = { preHandler: limits.sensitivePerIp };
 
     route(
@@ -48,8 +54,12 @@ export function accountRoutes(ctx: AppContext, limits: Limiters) {
       },
       { preHandler: limitLoginAttempt(ctx, limits) },
     );
-    route(app, API.auth.me, async ({ user, request }, reply) =>
-      sendMemoryAnswer(request, reply, await meAnswer(ctx, bearerToken(request)!, user)),
+    route(
+      app,
+      API.auth.me,
+      async ({ user, request }, reply) =>
+        sendMemoryAnswer(request, reply, await meAnswer(ctx, bearerToken(request)!, user)),
+      { compress: false },
     );
     route(app, API.auth.logout, async ({ sessionId }) => signOut(ctx, sessionId));
 

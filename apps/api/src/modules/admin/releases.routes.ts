@@ -3,6 +3,7 @@
  * to disk while hashed, up to MAX_UPLOAD_BYTES), activate or deactivate, edit, archive or restore.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fastifyMultipart from '@fastify/multipart';
 import { API, MAX_UPLOAD_BYTES, uploadDownloadFieldsSchema } from '@flockr/contract';
 import type { AppContext } from '../../context.js';
 import { HttpError, ValidationError, badRequest } from '../../lib/http-error.js';
@@ -52,9 +53,17 @@ async function readUpload(
   }
 }
 
-/** Registers the admin release routes on `app`. */
+/**
+ * Registers the admin release routes on `app`, with the multipart parser in their scope only: it
+ * adds two hooks and a listener to every request it covers, and only the upload reads a form
+ * (a multipart body anywhere else is 415, as any other unknown content type).
+ */
 export function adminReleaseRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
+    // The upload is read by its route, streamed, within these limits.
+    await app.register(fastifyMultipart, {
+      limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 },
+    });
     route(app, API.admin.releases, async () => ({
       downloads: await listAdminReleases(ctx),
     }));

@@ -9,8 +9,12 @@ import { entryByVersion, latestEntry, publishedPageAnswer, recordView, search } 
 /** Registers the changelog routes on `app`. */
 export function changelogRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
-    route(app, API.changelog.list, async ({ query, request }, reply) =>
-      sendMemoryAnswer(request, reply, await publishedPageAnswer(ctx, query.page, query.limit)),
+    route(
+      app,
+      API.changelog.list,
+      async ({ query, request }, reply) =>
+        sendMemoryAnswer(request, reply, await publishedPageAnswer(ctx, query.page, query.limit)),
+      { compress: false },
     );
     route(app, API.changelog.latest, async () => ({ entry: await latestEntry(ctx) }));
     route(app, API.changelog.search, async ({ query }) => ({

@@ -12,8 +12,11 @@ import { catalogAnswer } from './service.js';
 /** Registers the plan routes on `app`. */
 export function planRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
-    route(app, API.subscriptions.plans, async ({ request }, reply) =>
-      sendMemoryAnswer(request, reply, await catalogAnswer(ctx)),
+    route(
+      app,
+      API.subscriptions.plans,
+      async ({ request }, reply) => sendMemoryAnswer(request, reply, await catalogAnswer(ctx)),
+      { compress: false },
     );
   };
 }

@@ -9,8 +9,11 @@ import { siteConfigAnswer } from './service.js';
 /** Registers the site routes on `app`. */
 export function siteRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
-    route(app, API.site.config, async ({ request }, reply) =>
-      sendMemoryAnswer(request, reply, await siteConfigAnswer(ctx)),
+    route(
+      app,
+      API.site.config,
+      async ({ request }, reply) => sendMemoryAnswer(request, reply, await siteConfigAnswer(ctx)),
+      { compress: false },
     );
   };
 }
