@@ -2,7 +2,7 @@
  * Signed tokens (JWT, RFC 7519) with `jose`, HS256 only: sessions (bearer tokens), download
  * links and device cookies. Each kind has its own audience so one can never be used as another.
  */
-import { randomUUID } from 'node:crypto';
+import { createSecretKey, randomUUID, type webcrypto } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 
 const ALGORITHM = 'HS256';
@@ -22,14 +22,22 @@ export interface TokenClaims {
 
 /** Signs and verifies tokens with one secret. */
 export class TokenService {
-  private readonly key: Uint8Array;
+  /**
+   * The secret as an HMAC-SHA-256 CryptoKey, imported once: jose imports raw bytes again on every
+   * call, which shows in a CPU profile of a login flood (bench/login-flood.mjs).
+   */
+  private readonly key: webcrypto.CryptoKey;
 
   /** `now` is the clock for issuing and checking expiry (tests move it). */
   constructor(
     secret: string,
     private readonly now: () => Date = () => new Date(),
   ) {
-    this.key = new TextEncoder().encode(secret);
+    this.key = createSecretKey(new TextEncoder().encode(secret)).toCryptoKey(
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
   }
 
   /**
