@@ -1,21 +1,27 @@
 #!/usr/bin/env node
 /**
  * A login flood against everyone else (README "Benchmarks"; docs/decisions/011):
- *   node bench/login-flood.mjs [--clients 20] [--seconds 10] [--rounds 3] [--url postgres://…]
+ *   node bench/login-flood.mjs [--clients 20] [--seconds 10] [--rounds 3] [--probe-ms 10]
+ *                              [--url postgres://…]
  * Starts the built product (embedded database, or PostgreSQL at --url), then, round by round:
- *   1. idle: one client asks GET /api/v1/health back to back → p99 latency;
+ *   1. idle: one client asks GET /api/v1/health every `--probe-ms` milliseconds (everyone else's
+ *      steady traffic; a probe asking back to back would itself take a core from the hashing),
+ *      of the product and of a bare Fastify server (bench/anchors/bare-fastify.mjs) in turn
+ *      → p99 latency of each;
  *   2. flood: `--clients` connections POST /auth/login with a correct password as fast as they
- *      can (autocannon) while the same /health probe runs → /health p99, logins/s, 503s;
+ *      can (autocannon) while the same probes run → /health p99 of both, logins/s, 503s;
  *   3. anchor: argon2id verifications at the product's cost in this process, as many at once as
  *      the machine has cores, for the same time → the bare hashing rate.
- * Prints the median of the rounds: /health p99 flood / idle, and logins/s / bare hashes/s.
+ * Prints the median of the rounds: /health p99 flood / idle, the same for the bare server (what
+ * the flood costs any process on this machine, load generator and database included), and
+ * logins/s / bare hashes/s.
  * Figures only; no pass/fail. Run `npm run build` first.
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { hash, verify } from '@node-rs/argon2';
 import autocannon from 'autocannon';
-import { startProduct } from './lib/server.mjs';
+import { startBareFastify, startProduct } from './lib/server.mjs';
 import { fmt, median, percentile, printTable } from './lib/stats.mjs';
 
 const { values } = parseArgs({
@@ -23,22 +29,31 @@ const { values } = parseArgs({
     clients: { type: 'string', default: '20' },
     seconds: { type: 'string', default: '10' },
     rounds: { type: 'string', default: '3' },
+    'probe-ms': { type: 'string', default: '10' },
     url: { type: 'string' },
   },
 });
+const PROBE_MS = Number(values['probe-ms']);
 const CLIENTS = Number(values.clients);
 const SECONDS = Number(values.seconds);
 const ROUNDS = Number(values.rounds);
 const COST = { memoryCost: 19_456, timeCost: 2, parallelism: 1, algorithm: 2 };
 
-/** Asks GET `url` one request at a time until `until()`; returns the latencies in ms. */
-async function probe(url, until) {
-  const times = [];
-  while (!until()) {
+/**
+ * Asks GET of each of `urls` in turn, one every PROBE_MS milliseconds (the next one waits for the
+ * answer if it is late), until `until()`; returns the latencies in ms, one list per URL.
+ */
+async function probe(urls, until) {
+  const times = urls.map(() => []);
+  let next = performance.now();
+  for (let i = 0; !until(); i += 1) {
     const t = performance.now();
-    const res = await fetch(url);
+    const res = await fetch(urls[i % urls.length]);
     await res.arrayBuffer();
-    times.push(performance.now() - t);
+    times[i % urls.length].push(performance.now() - t);
+    next += PROBE_MS;
+    const wait = next - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
   }
   return times;
 }
@@ -60,6 +75,7 @@ async function bareHashRate(parallel, seconds) {
 }
 
 const product = await startProduct(values.url ? { DATABASE_URL: values.url } : {});
+let anchor;
 try {
   const user = {
     username: `flood${Date.now()}`,
@@ -73,13 +89,29 @@ try {
   });
   if (reg.status !== 201) throw new Error(`register: ${reg.status} ${await reg.text()}`);
   const health = `${product.api}/health`;
-  const rows = { idle: [], flood: [], logins: [], busy: [], bare: [], bare1: [] };
+  const answer = await fetch(health);
+  anchor = await startBareFastify({
+    '/api/v1/health': { body: await answer.text(), headers: {} },
+  });
+  const probed = [health, `${anchor.url}/api/v1/health`];
+  const rows = {
+    idle: [],
+    flood: [],
+    anchorIdle: [],
+    anchorFlood: [],
+    logins: [],
+    busy: [],
+    bare: [],
+    bare1: [],
+  };
   for (let round = 1; round <= ROUNDS; round += 1) {
     const idleEnd = performance.now() + SECONDS * 1000;
-    rows.idle.push(percentile(await probe(health, () => performance.now() > idleEnd), 99));
+    const [idle, anchorIdle] = await probe(probed, () => performance.now() > idleEnd);
+    rows.idle.push(percentile(idle, 99));
+    rows.anchorIdle.push(percentile(anchorIdle, 99));
 
     let flooding = true;
-    const during = probe(health, () => !flooding);
+    const during = probe(probed, () => !flooding);
     const flood = await autocannon({
       url: `${product.api}/auth/login`,
       method: 'POST',
@@ -89,14 +121,17 @@ try {
       duration: SECONDS,
     });
     flooding = false;
-    rows.flood.push(percentile(await during, 99));
+    const [flooded, anchorFlooded] = await during;
+    rows.flood.push(percentile(flooded, 99));
+    rows.anchorFlood.push(percentile(anchorFlooded, 99));
     rows.logins.push(flood['2xx'] / SECONDS);
     rows.busy.push(flood.non2xx / SECONDS);
 
     rows.bare.push(await bareHashRate(os.availableParallelism(), SECONDS));
     rows.bare1.push(await bareHashRate(1, SECONDS));
     console.log(
-      `round ${round}: /health p99 idle ${fmt(rows.idle.at(-1))} ms, flood ${fmt(rows.flood.at(-1))} ms; ` +
+      `round ${round}: /health p99 idle ${fmt(rows.idle.at(-1))} ms, flood ${fmt(rows.flood.at(-1))} ms ` +
+        `(bare Fastify ${fmt(rows.anchorIdle.at(-1))} ms, ${fmt(rows.anchorFlood.at(-1))} ms); ` +
         `logins ${fmt(rows.logins.at(-1))}/s (refused ${fmt(rows.busy.at(-1))}/s); ` +
         `bare ${fmt(rows.bare.at(-1))}/s on ${os.availableParallelism()} threads, ${fmt(rows.bare1.at(-1))}/s on 1`,
     );
@@ -115,6 +150,18 @@ try {
         fmt(m.flood / m.idle, 2),
       ],
       [
+        'the same for a bare Fastify beside it (ms)',
+        fmt(m.anchorFlood),
+        fmt(m.anchorIdle),
+        fmt(m.anchorFlood / m.anchorIdle, 2),
+      ],
+      [
+        '/health p99 during flood, ours vs bare Fastify (ms)',
+        fmt(m.flood),
+        fmt(m.anchorFlood),
+        fmt(m.flood / m.anchorFlood, 2),
+      ],
+      [
         'logins/s vs bare argon2id verifies/s, all cores',
         fmt(m.logins),
         fmt(m.bare),
@@ -130,5 +177,6 @@ try {
     ],
   );
 } finally {
+  await anchor?.stop();
   await product.stop();
 }

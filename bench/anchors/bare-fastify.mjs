@@ -1,18 +1,23 @@
 #!/usr/bin/env node
 /**
  * The anchor of bench/throughput.mjs: a bare Fastify server (no plugins, no logger) that answers
- * GET of each path in the JSON file given as argv[2] ({ "/path": "body text" }) with exactly
- * that body as application/json, on PORT. Prints "ready" when listening.
+ * GET of each path in the JSON file given as argv[2] with exactly that answer, on PORT. An entry
+ * is { "/path": { "body": "text", "headers": { name: value } } }: the body as
+ * application/json and, with SAME_HEADERS=1, the headers too (the same answer, byte for byte
+ * but the Date); without it only the body, as Fastify sends it on its own. Prints "ready" when
+ * listening.
  */
 import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
 
 const answers = JSON.parse(readFileSync(process.argv[2], 'utf8'));
+const sameHeaders = process.env.SAME_HEADERS === '1';
 const app = Fastify({ logger: false });
-for (const [path, body] of Object.entries(answers)) {
-  app.get(path, async (_request, reply) =>
-    reply.type('application/json; charset=utf-8').send(body),
-  );
+for (const [path, { body, headers }] of Object.entries(answers)) {
+  app.get(path, async (_request, reply) => {
+    if (sameHeaders) reply.headers(headers);
+    return reply.type('application/json; charset=utf-8').send(body);
+  });
 }
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 console.log('ready');

@@ -4,7 +4,7 @@
  * its resident memory, stop it. Run `npm run build` first.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -134,4 +134,36 @@ export async function subscribedUser(api) {
   });
   if (!paid.ok) throw new Error(`sandbox pay: ${paid.status} ${await paid.text()}`);
   return auth;
+}
+
+/**
+ * Starts the bare Fastify anchor (bench/anchors/bare-fastify.mjs) with `answers`
+ * ({ path: { body, headers } }), sending the headers too when `sameHeaders`; resolves with its
+ * base URL and a stop function.
+ */
+export async function startBareFastify(answers, { sameHeaders = false } = {}) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'flockr-anchor-'));
+  const file = path.join(dir, 'answers.json');
+  writeFileSync(file, JSON.stringify(answers));
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    [path.join(import.meta.dirname, '../anchors/bare-fastify.mjs'), file],
+    {
+      env: { ...process.env, PORT: String(port), SAME_HEADERS: sameHeaders ? '1' : '0' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  await new Promise((resolve, reject) => {
+    child.stdout.on('data', (d) => String(d).includes('ready') && resolve());
+    child.once('exit', (code) => reject(new Error(`anchor exited with ${code}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
