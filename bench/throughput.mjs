@@ -15,7 +15,7 @@
  */
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { startBareFastify, startProduct, subscribedUser } from './lib/server.mjs';
+import { cpuMs, startBareFastify, startProduct, subscribedUser } from './lib/server.mjs';
 import { fmt, median, printTable } from './lib/stats.mjs';
 
 const { values } = parseArgs({
@@ -30,13 +30,19 @@ const SECONDS = Number(values.seconds);
 const CONNECTIONS = Number(values.connections);
 const ROUNDS = Number(values.rounds);
 
-/** req/s of GET `url` with `headers` (autocannon); throws when any answer is not 2xx. */
-async function rate(url, headers = {}) {
+/**
+ * req/s of GET `path` on `server` ({ url, pid }) with `headers` (autocannon), and the server's CPU
+ * time per request in microseconds; throws when any answer is not 2xx.
+ */
+async function rate(server, path, headers = {}) {
+  const url = `${server.url}${path}`;
+  const cpuBefore = cpuMs(server.pid);
   const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: SECONDS });
+  const cpu = cpuMs(server.pid) - cpuBefore;
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   }
-  return result.requests.average;
+  return { rps: result.requests.average, cpuUs: (cpu * 1000) / result.requests.total };
 }
 
 const product = await startProduct(values.url ? { DATABASE_URL: values.url } : {});
@@ -75,23 +81,27 @@ try {
   for (let round = 1; round <= ROUNDS; round += 1) {
     for (const [p, headers] of paths) {
       // The same request (headers included) to all three: only the answering differs.
-      results[p].ours.push(await rate(`${product.url}${p}`, headers));
-      results[p].same.push(await rate(`${same.url}${p}`, headers));
-      results[p].bare.push(await rate(`${bare.url}${p}`, headers));
+      results[p].ours.push(await rate(product, p, headers));
+      results[p].same.push(await rate(same, p, headers));
+      results[p].bare.push(await rate(bare, p, headers));
+      const [ours, sameAnswer, bareAnswer] = ['ours', 'same', 'bare'].map((k) =>
+        results[p][k].at(-1),
+      );
       console.log(
-        `round ${round} ${p}: ours ${fmt(results[p].ours.at(-1), 0)} req/s, same answer ${fmt(results[p].same.at(-1), 0)}, bare Fastify ${fmt(results[p].bare.at(-1), 0)}`,
+        `round ${round} ${p}: ours ${fmt(ours.rps, 0)} req/s ${fmt(ours.cpuUs)} µs CPU/request, ` +
+          `same answer ${fmt(sameAnswer.rps, 0)} ${fmt(sameAnswer.cpuUs)} µs, ` +
+          `bare Fastify ${fmt(bareAnswer.rps, 0)} ${fmt(bareAnswer.cpuUs)} µs`,
       );
     }
   }
   console.log(
     `\nmedian of ${ROUNDS} rounds, ${CONNECTIONS} connections, ${SECONDS} s each, ${values.url ? 'PostgreSQL' : 'embedded database'}\n`,
   );
+  const of = (p, k, field) => median(results[p][k].map((r) => r[field]));
   printTable(
     ['GET', 'ours req/s', 'same answer req/s', 'bare req/s', 'ours / same answer', 'ours / bare'],
     paths.map(([p]) => {
-      const ours = median(results[p].ours);
-      const sameRate = median(results[p].same);
-      const bareRate = median(results[p].bare);
+      const [ours, sameRate, bareRate] = ['ours', 'same', 'bare'].map((k) => of(p, k, 'rps'));
       return [
         p,
         fmt(ours, 0),
@@ -99,6 +109,23 @@ try {
         fmt(bareRate, 0),
         fmt(ours / sameRate, 2),
         fmt(ours / bareRate, 2),
+      ];
+    }),
+  );
+  console.log(
+    '\nServer CPU time per request (user + system, µs; less depends on the load generator sharing the cores):\n',
+  );
+  printTable(
+    ['GET', 'ours µs', 'same answer µs', 'bare µs', 'same answer / ours', 'bare / ours'],
+    paths.map(([p]) => {
+      const [ours, sameCpu, bareCpu] = ['ours', 'same', 'bare'].map((k) => of(p, k, 'cpuUs'));
+      return [
+        p,
+        fmt(ours),
+        fmt(sameCpu),
+        fmt(bareCpu),
+        fmt(sameCpu / ours, 2),
+        fmt(bareCpu / ours, 2),
       ];
     }),
   );

@@ -37,6 +37,17 @@ export async function waitFor(url, timeoutMs = 120_000) {
   }
 }
 
+/**
+ * CPU time process `pid` has used so far (user + system, all threads), in milliseconds
+ * (Linux /proc/<pid>/stat, clock ticks of 10 ms).
+ */
+export function cpuMs(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces) start at ") ".
+  const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 /** Resident memory of process `pid` in bytes (Linux /proc). */
 export function rssBytes(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -160,6 +171,7 @@ export async function startBareFastify(answers, { sameHeaders = false } = {}) {
   });
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid,
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
