@@ -44,7 +44,9 @@ import { siteRoutes } from './modules/site/routes.js';
 import { subscriptionRoutes } from './modules/subscriptions/routes.js';
 import { registerCacheControl } from './plugins/cache-control.js';
 import { errorBody, isApiPath, registerErrorHandling } from './plugins/errors.js';
+import { registerMetrics } from './plugins/metrics.js';
 import { registerRateLimits } from './plugins/rate-limit.js';
+import { registerRequestIdHeader, requestIdGenerator } from './plugins/request-id.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerWebApp } from './plugins/web-app.js';
 import type { WebBuild } from './modules/site/pages.js';
@@ -111,6 +113,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         : options.logger,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
+    // X-Request-Id only from a trusted proxy, and checked (plugins/request-id.ts).
+    requestIdHeader: false,
+    genReqId: requestIdGenerator(config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -146,6 +151,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   registerSecurityHeaders(app);
+  registerRequestIdHeader(app);
+  registerMetrics(app, ctx, config.metricsToken);
   // Answers of 1 KiB and more, compressed for clients that accept it (RFC 9110 §8.4); texts kept
   // in memory and the web app's files come compressed already. Compressed request bodies are
   // refused (415) rather than inflated.

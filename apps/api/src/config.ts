@@ -58,6 +58,7 @@ const envSchema = z.object({
   PASSWORD_HASH_TIME_COST: z.coerce.number().int().min(1).default(OWASP_ARGON2ID.timeCost),
   PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).default(availableParallelism()),
   PASSWORD_HASH_QUEUE_LIMIT: z.coerce.number().int().min(0).default(64),
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SERVE_WEB: booleanFromEnv.default(true),
   DOWNLOAD_ACCEL_REDIRECT: z
@@ -103,6 +104,11 @@ export interface AppConfig {
   sessionTtlMs: number;
   rememberMeTtlMs: number;
   logLevel: string;
+  /**
+   * METRICS_TOKEN: the bearer token `GET /metrics` asks for (`Authorization: Bearer <token>`);
+   * undefined serves the metrics to anyone who reaches them (docs/observability.md).
+   */
+  metricsToken: string | undefined;
   /** Serve the built web app (apps/web/dist) from the same process. */
   serveWeb: boolean;
   /**
@@ -209,6 +215,7 @@ export function loadConfig(
     sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
     rememberMeTtlMs: e.REMEMBER_ME_TTL_DAYS * 86_400_000,
     logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN,
     serveWeb: e.SERVE_WEB,
     trustProxy: e.TRUST_PROXY,
     smtpUrl: e.SMTP_URL,

@@ -39,6 +39,27 @@ export async function rowsOf<T = Record<string, unknown>>(
   return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
 }
 
+/** What a PostgreSQL pool holds now (node-postgres `Pool` counters), for metrics. */
+export interface PoolUse {
+  /** Open connections, idle or in use. */
+  total: number;
+  /** Open connections waiting for a query. */
+  idle: number;
+  /** Queries waiting for a connection (every connection busy and the pool at its maximum). */
+  waiting: number;
+}
+
+/**
+ * The pool use of `db` when it is a node-postgres pool (PostgreSQL), read at the moment of the
+ * call; undefined on PGlite, whose one in-process connection has no pool
+ * (docs/observability.md).
+ */
+export function poolUse(db: Executor): PoolUse | undefined {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (!(client instanceof pg.Pool)) return undefined;
+  return { total: client.totalCount, idle: client.idleCount, waiting: client.waitingCount };
+}
+
 /** An open database: the Drizzle handle, which engine it is, and how to close it. */
 export interface Database {
   db: Executor;

@@ -166,4 +166,9 @@ export class PasswordHasher {
   get load(): { running: number; waiting: number } {
     return { running: this.queue.pending, waiting: this.queue.size };
   }
+
+  /** Hashing threads alive now (0 to `concurrency`; idle ones exit after a minute) (metrics). */
+  get threadCount(): number {
+    return this.threads.threads.length;
+  }
 }

@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHarness, subscribedUser, testDbKind, type Harness } from '../test/harness.js';
+import { parsePrometheusText, sampleValue } from '../test/prometheus-text.js';
+import { bearerMatches, UNMATCHED_ROUTE } from './metrics.js';
+
+const DURATION = 'flockr_http_request_duration_seconds';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness();
+});
+afterAll(async () => {
+  await h.close();
+});
+
+async function scrape(app: Harness['app'], headers: Record<string, string> = {}) {
+  const res = await app.inject({ method: 'GET', url: '/metrics', headers });
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+  return parsePrometheusText(res.body);
+}
+
+describe('GET /metrics', () => {
+  it('counts requests by method, route pattern and status, never by raw URL', async () => {
+    for (let i = 0; i < 3; i += 1) {
+      expect((await h.app.inject({ method: 'GET', url: '/api/v1/health' })).statusCode).toBe(200);
+    }
+    for (const url of ['/api/v1/no-such-a', '/api/v1/no-such-b?x=1', '/wp-login.php']) {
+      expect((await h.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    }
+    const { samples, types } = await scrape(h.app);
+    expect(types.get(DURATION)).toBe('histogram');
+    expect(
+      sampleValue(samples, `${DURATION}_count`, {
+        method: 'GET',
+        route: '/api/v1/health',
+        status_code: '200',
+      }),
+    ).toBe(3);
+    expect(
+      sampleValue(samples, `${DURATION}_count`, {
+        method: 'GET',
+        route: UNMATCHED_ROUTE,
+        status_code: '404',
+      }),
+    ).toBe(3);
+    const routes = new Set(
+      samples.filter((s) => s.name === `${DURATION}_count`).map((s) => s.labels.route),
+    );
+    expect([...routes].some((r) => r?.includes('no-such') || r?.includes('wp-login'))).toBe(false);
+    // The buckets are in seconds: the +Inf bucket holds every request, the 10 s one too.
+    expect(sampleValue(samples, `${DURATION}_bucket`, { route: '/api/v1/health', le: '10' })).toBe(
+      3,
+    );
+  });
+
+  it('has process metrics and the password-hashing line, and the pool on PostgreSQL only', async () => {
+    const { samples, types } = await scrape(h.app);
+    expect(types.get('flockr_process_cpu_user_seconds_total')).toBe('counter');
+    expect(sampleValue(samples, 'flockr_nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);
+    expect(sampleValue(samples, 'flockr_password_hash_running')).toBe(0);
+    expect(sampleValue(samples, 'flockr_password_hash_waiting')).toBe(0);
+    expect(sampleValue(samples, 'flockr_password_hash_threads')).toBeGreaterThanOrEqual(0);
+    const pool = sampleValue(samples, 'flockr_db_pool_connections');
+    if (testDbKind() === 'postgres') {
+      expect(pool).toBeGreaterThanOrEqual(1);
+      expect(sampleValue(samples, 'flockr_db_pool_idle_connections')).toBeGreaterThanOrEqual(0);
+      expect(sampleValue(samples, 'flockr_db_pool_waiting_queries')).toBe(0);
+    } else {
+      expect(pool).toBeUndefined();
+    }
+  });
+
+  it('reports the business figures after a real sign-up and purchase', async () => {
+    const names = [
+      'flockr_signups',
+      'flockr_orders_placed',
+      'flockr_orders_paid',
+      'flockr_orders_completed',
+      'flockr_subscriptions_created',
+    ];
+    const before = (await scrape(h.app)).samples;
+    for (const name of names) expect(sampleValue(before, name), name).toBeGreaterThanOrEqual(0);
+    await subscribedUser(h.app);
+    const after = (await scrape(h.app)).samples;
+    for (const name of names) {
+      expect(sampleValue(after, name), name).toBe(sampleValue(before, name)! + 1);
+    }
+    // The purchase's routes are labelled by their patterns.
+    expect(
+      sampleValue(after, `${DURATION}_count`, {
+        method: 'POST',
+        route: '/api/v1/payments/sandbox/sessions/:sessionId/pay',
+        status_code: '200',
+      }),
+    ).toBe(1);
+  });
+
+  it('is outside the API: not in the OpenAPI document', async () => {
+    const doc = (await h.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json<{
+      paths: Record<string, unknown>;
+    }>();
+    expect(Object.keys(doc.paths)).not.toContain('/metrics');
+  });
+});
+
+describe('METRICS_TOKEN', () => {
+  const token = 'metrics-token-0123456789abcdef';
+  let secured: Harness;
+  beforeAll(async () => {
+    // A second app in the same process: its own registry, no clash of metric names.
+    secured = await createHarness({ metricsToken: token });
+  });
+  afterAll(async () => {
+    await secured.close();
+  });
+
+  it('is required as a bearer token when set', async () => {
+    for (const authorization of [undefined, 'Bearer wrong', `Basic ${token}`, 'Bearer ', token]) {
+      const res = await secured.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: authorization === undefined ? {} : { authorization },
+      });
+      expect(res.statusCode, String(authorization)).toBe(401);
+      expect(res.headers['www-authenticate']).toBe('Bearer');
+      expect(res.body).not.toContain('flockr_');
+    }
+    const { samples } = await scrape(secured.app, { authorization: `Bearer ${token}` });
+    expect(sampleValue(samples, 'flockr_signups')).toBeGreaterThanOrEqual(0);
+  });
+
+  it('is compared whole', () => {
+    expect(bearerMatches(`Bearer ${token}`, token)).toBe(true);
+    expect(bearerMatches(`Bearer ${token}x`, token)).toBe(false);
+    expect(bearerMatches(`Bearer ${token.slice(0, -1)}`, token)).toBe(false);
+    expect(bearerMatches(undefined, token)).toBe(false);
+  });
+});

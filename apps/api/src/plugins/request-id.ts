@@ -1,0 +1,60 @@
+/**
+ * Request ids (docs/observability.md): every request gets one, Fastify's child logger puts it on
+ * each log line of the request (`reqId`), and the answer carries it in `X-Request-Id`.
+ *
+ * An incoming `X-Request-Id` is kept only when the request's immediate peer is a trusted proxy
+ * (config `trustProxy`, the same rule Fastify applies to X-Forwarded-For) and the value is at
+ * most 128 characters of `[A-Za-z0-9._:-]`; otherwise a random UUID is made. So behind nginx or
+ * a load balancer one id follows a request through every hop, while a client talking to the app
+ * directly cannot write into the logs. Fastify's own `requestIdHeader` option would take the
+ * header from anyone, unchecked; it stays `false` (its default in Fastify 5) and `genReqId`
+ * below decides.
+ */
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import proxyAddr from '@fastify/proxy-addr';
+import type { FastifyInstance } from 'fastify';
+
+/** The header a request id is read from (behind a trusted proxy) and sent back in. */
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+/** What an incoming request id may be: 1 to 128 characters of letters, digits and `._:-`. */
+export const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/**
+ * Whether the immediate peer of a request is trusted, from `trustProxy` as config.ts has it:
+ * true (every peer), false (none) or a comma-separated list of addresses, CIDR ranges or
+ * proxy-addr's names (`loopback`, `linklocal`, `uniquelocal`), as Fastify reads it.
+ */
+function trustedPeer(trustProxy: boolean | string): (req: IncomingMessage) => boolean {
+  if (trustProxy === true) return () => true;
+  if (trustProxy === false) return () => false;
+  const trust = proxyAddr.compile(trustProxy.split(',').map((value) => value.trim()));
+  return (req) => {
+    const peer = req.socket?.remoteAddress;
+    return peer !== undefined && trust(peer, 0);
+  };
+}
+
+/**
+ * Fastify's `genReqId` for `trustProxy`: the incoming `X-Request-Id` when the peer is trusted
+ * and the value matches {@link REQUEST_ID_PATTERN}, else a new random UUID (RFC 9562 v4).
+ */
+export function requestIdGenerator(trustProxy: boolean | string): (req: IncomingMessage) => string {
+  const trusted = trustedPeer(trustProxy);
+  return (req) => {
+    const incoming = req.headers[REQUEST_ID_HEADER];
+    if (typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) && trusted(req)) {
+      return incoming;
+    }
+    return randomUUID();
+  };
+}
+
+/** Sends every request's id back in `X-Request-Id` (one synchronous `onRequest` hook). */
+export function registerRequestIdHeader(app: FastifyInstance): void {
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+    done();
+  });
+}
