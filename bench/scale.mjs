@@ -9,12 +9,9 @@
  * Also prints EXPLAIN (ANALYZE, BUFFERS) of the admin queries at scale with --explain.
  * Figures only; no pass/fail.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { startProduct } from './lib/server.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -45,48 +42,18 @@ async function findSubscriber(url) {
   return rows[0].email;
 }
 
-/** Starts the built server on `databaseUrl`; resolves with its base URL and a stop function. */
+/**
+ * Starts the built server on `databaseUrl` (bench/lib/server.mjs, which stops it again if it does
+ * not answer); resolves with its API base URL and a stop function.
+ */
 async function startServer(databaseUrl) {
-  const port = 3600 + Math.floor(Math.random() * 300);
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'flockr-scale-'));
-  const child = spawn(
-    process.execPath,
-    [path.resolve(import.meta.dirname, '../apps/api/dist/server.js')],
-    {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: databaseUrl,
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        ADMIN_EMAIL: ADMIN.email,
-        ADMIN_PASSWORD: ADMIN.password,
-        RATE_LIMIT_LOGIN_PER_IP: '1000000',
-        RATE_LIMIT_LOGIN_PER_ACCOUNT: '1000000',
-        RATE_LIMIT_SENSITIVE_PER_IP: '1000000',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
-  const base = `http://127.0.0.1:${port}/api/v1`;
-  for (let i = 0; ; i += 1) {
-    try {
-      if ((await fetch(`${base}/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (i > 600) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return {
-    base,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.on('exit', r));
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  const server = await startProduct({
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'warn',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+  });
+  return { base: server.api, stop: server.stop };
 }
 
 /** Signs in; returns bearer headers. */
