@@ -23,6 +23,7 @@ import type { AppContext } from './context.js';
 import { localChangeFeed, type ChangeFeed } from './db/changes.js';
 import type { Executor } from './db/client.js';
 import { COMPRESS_MIN_BYTES, CONTENT_CODINGS } from './lib/compressed.js';
+import { AppMetrics } from './lib/metrics.js';
 import { PasswordHasher } from './lib/password.js';
 import { TokenService } from './lib/tokens.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
@@ -133,6 +134,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mailer: options.mailer ?? createMailer(config, app.log),
     passwords: new PasswordHasher(config.passwordHashing),
     log: app.log,
+    metrics: new AppMetrics(),
     now,
   };
 

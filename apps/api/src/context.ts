@@ -7,6 +7,7 @@ import type { AppConfig } from './config.js';
 import type { ChangeFeed } from './db/changes.js';
 import type { Executor } from './db/client.js';
 import type { Logger } from './lib/logger.js';
+import type { AppMetrics } from './lib/metrics.js';
 import type { PasswordHasher } from './lib/password.js';
 import type { TokenService } from './lib/tokens.js';
 import type { Mailer } from './mail/mailer.js';
@@ -23,6 +24,8 @@ export interface AppContext {
   /** Hashes and checks passwords, a bounded number at a time (lib/password.ts). */
   passwords: PasswordHasher;
   log: Logger;
+  /** The app's metrics registry and business counters (lib/metrics.ts; docs/observability.md). */
+  metrics: AppMetrics;
   /** Current time; tests may move it. Always UTC. */
   now(): Date;
 }

@@ -71,21 +71,51 @@ describe('GET /metrics', () => {
     }
   });
 
-  it('reports the business figures after a real sign-up and purchase', async () => {
-    const names = [
-      'flockr_signups',
-      'flockr_orders_placed',
-      'flockr_orders_paid',
-      'flockr_orders_completed',
-      'flockr_subscriptions_created',
+  it('reports the business figures and counters after a real sign-up, purchase and download', async () => {
+    const figures = [
+      'flockr_figures_signups',
+      'flockr_figures_orders_placed',
+      'flockr_figures_orders_paid',
+      'flockr_figures_orders_completed',
+      'flockr_figures_subscriptions_created',
     ];
-    const before = (await scrape(h.app)).samples;
-    for (const name of names) expect(sampleValue(before, name), name).toBeGreaterThanOrEqual(0);
-    await subscribedUser(h.app);
-    const after = (await scrape(h.app)).samples;
-    for (const name of names) {
-      expect(sampleValue(after, name), name).toBe(sampleValue(before, name)! + 1);
+    const counters = [
+      'flockr_signups_total',
+      'flockr_orders_placed_total',
+      'flockr_payments_completed_total',
+      'flockr_downloads_total',
+    ];
+    const transition = { from: 'PENDING', to: 'COMPLETED' };
+    const before = await scrape(h.app);
+    for (const name of figures) {
+      expect(before.types.get(name), name).toBe('gauge');
+      expect(sampleValue(before.samples, name), name).toBeGreaterThanOrEqual(0);
     }
+    for (const name of counters) expect(before.types.get(name), name).toBe('counter');
+    const was = (name: string, labels?: Record<string, string>) =>
+      sampleValue(before.samples, name, labels) ?? 0;
+
+    const buyer = await subscribedUser(h.app);
+    const link = await h.app.inject({
+      method: 'GET',
+      url: '/api/v1/downloads/link?version=1.0.0',
+      headers: buyer.headers,
+    });
+    expect(link.statusCode, link.body).toBe(200);
+    const url = new URL(link.json<{ download_url: string }>().download_url);
+    for (let i = 0; i < 2; i += 1) {
+      // The same link used twice (a resumed download) is one download.
+      const file = await h.app.inject({ method: 'GET', url: url.pathname + url.search });
+      expect(file.statusCode).toBe(200);
+    }
+
+    const after = (await scrape(h.app)).samples;
+    for (const name of [...figures, ...counters]) {
+      expect(sampleValue(after, name), name).toBe(was(name) + 1);
+    }
+    expect(sampleValue(after, 'flockr_order_transitions_total', transition)).toBe(
+      was('flockr_order_transitions_total', transition) + 1,
+    );
     // The purchase's routes are labelled by their patterns.
     expect(
       sampleValue(after, `${DURATION}_count`, {
@@ -127,7 +157,7 @@ describe('METRICS_TOKEN', () => {
       expect(res.body).not.toContain('flockr_');
     }
     const { samples } = await scrape(secured.app, { authorization: `Bearer ${token}` });
-    expect(sampleValue(samples, 'flockr_signups')).toBeGreaterThanOrEqual(0);
+    expect(sampleValue(samples, 'flockr_figures_signups')).toBeGreaterThanOrEqual(0);
   });
 
   it('is compared whole', () => {

@@ -6,7 +6,8 @@
  * one process (tests) do not collide. Per request the cost is one `onResponse` hook and one
  * `histogram.observe` with the duration Fastify already measured (`reply.elapsedTime`): nothing
  * async, no timer of our own. Everything else (pool, hashing line, business figures) is read by
- * `collect()` callbacks when Prometheus scrapes.
+ * `collect()` callbacks when Prometheus scrapes; the business counters are added to by the
+ * services (lib/metrics.ts), on the same registry (`ctx.metrics.registry`).
  *
  * `/metrics` sits at the root, outside /api/v1 and the contract's route table, like `/health`
  * endpoints of exporters: it is for the operator's scraper, not for API clients, and is hidden
@@ -15,14 +16,12 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Gauge, Histogram, type Registry } from 'prom-client';
 import type { AppContext } from '../context.js';
 import { poolUse } from '../db/client.js';
+import { METRICS_PREFIX } from '../lib/metrics.js';
 import { registerFigureMetrics } from '../modules/figures/metrics.js';
 import { errorBody } from './errors.js';
-
-/** Prefix of every metric name (Prometheus naming: one application prefix, snake_case). */
-export const METRICS_PREFIX = 'flockr_';
 
 /** Where the metrics are served (at the root, not under /api/v1). */
 export const METRICS_PATH = '/metrics';
@@ -62,7 +61,7 @@ export function registerMetrics(
   ctx: AppContext,
   token: string | undefined,
 ): Registry {
-  const registry = new Registry();
+  const registry = ctx.metrics.registry;
   collectDefaultMetrics({ register: registry, prefix: METRICS_PREFIX });
 
   const requests = new Histogram({

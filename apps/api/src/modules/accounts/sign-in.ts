@@ -70,6 +70,7 @@ export async function register(ctx: AppContext, input: RegisterInput): Promise<A
     if (isUniqueViolation(error, 'users_username_lower_key')) throw conflict('usernameTaken');
     throw error;
   }
+  ctx.metrics.signup();
   ctx.log.info({ userId: user.id }, 'user registered');
   await sendVerification(ctx, user);
   return issueSession(ctx, user, false);

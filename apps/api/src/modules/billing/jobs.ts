@@ -21,7 +21,10 @@ export async function expireLapsedOrders(ctx: AppContext, limit = 500): Promise<
       { to: 'EXPIRED', cause: 'expiry' },
       { now, orderTtlMs: ctx.config.orderTtlMs },
     );
-    if (result?.outcome === 'changed') changed += 1;
+    if (result?.outcome === 'changed') {
+      changed += 1;
+      ctx.metrics.orderTransition(result.from, result.order.status);
+    }
   }
   return changed;
 }

@@ -92,6 +92,7 @@ export async function placeOrder(
     await recordOrderPlaced(tx, row);
     return row;
   });
+  ctx.metrics.orderPlaced();
   ctx.log.info({ orderId: order.id, userId: user.id, planId: plan.id }, 'order placed');
   return toOrderDto(
     {

@@ -10,9 +10,13 @@ import { brandOf, templates, type Rendered } from '../../mail/templates.js';
 import { findOrderBuyer } from './repository.js';
 import type { TransitionResult } from './transitions.js';
 
-/** Sends what a committed transition calls for: a receipt (→ COMPLETED) or a refund notice. */
+/**
+ * What follows a committed transition: counts it (`flockr_order_transitions_total`, lib/metrics.ts)
+ * and sends what it calls for, a receipt (→ COMPLETED) or a refund notice.
+ */
 export async function notifyTransition(ctx: AppContext, result: TransitionResult): Promise<void> {
   if (result.outcome !== 'changed') return;
+  ctx.metrics.orderTransition(result.from, result.order.status);
   if (result.order.status === 'COMPLETED') await sendReceipt(ctx, result.order);
   if (result.order.status === 'REFUNDED') await sendRefundNotice(ctx, result.order);
 }

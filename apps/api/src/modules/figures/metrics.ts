@@ -23,10 +23,10 @@ const FIGURE_GAUGES = [
 ] as const;
 
 /**
- * Registers the business gauges (`{prefix}signups`, `{prefix}orders_placed`,
- * `{prefix}orders_paid`, `{prefix}orders_completed`, `{prefix}subscriptions_created`) on
- * `registry`. One query per scrape serves all of them. When the database does not answer, the
- * gauges keep their last values and the error is logged, so the rest of the scrape still works.
+ * Registers the business gauges (`{prefix}figures_signups`, `…_orders_placed`, `…_orders_paid`,
+ * `…_orders_completed`, `…_subscriptions_created`) on `registry`. One query per scrape serves
+ * all of them. When the database does not answer, the gauges keep their last values and the
+ * error is logged, so the rest of the scrape still works.
  */
 export function registerFigureMetrics(
   registry: Registry,
@@ -50,7 +50,7 @@ export function registerFigureMetrics(
       }));
   for (const [name, figure, help] of FIGURE_GAUGES) {
     new Gauge({
-      name: `${prefix}${name}`,
+      name: `${prefix}figures_${name}`,
       help,
       registers: [registry],
       async collect() {

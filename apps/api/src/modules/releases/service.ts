@@ -130,12 +130,13 @@ async function issueLink(
   });
   const link = { filename, version: release.version, expires_at: signed.expiresAt.toISOString() };
   if (!artifact.storagePath && artifact.downloadUrl) {
-    await recordDownloadOnce(ctx.db, {
+    const recorded = await recordDownloadOnce(ctx.db, {
       userId: user.id,
       artifactId: artifact.id,
       releaseId: release.id,
       linkId: signed.id,
     });
+    if (recorded) ctx.metrics.download();
     return { ...link, download_url: artifact.downloadUrl };
   }
   return {
@@ -203,12 +204,13 @@ export async function resolveLink(ctx: AppContext, token: string): Promise<Resol
   if (!user || user.deletedAt) throw notFound('downloadLinkInvalid');
   assertAccountActive(user);
   await assertAccess(ctx.db, user.id, ctx.now());
-  await recordDownloadOnce(ctx.db, {
+  const recorded = await recordDownloadOnce(ctx.db, {
     userId: user.id,
     artifactId: found.artifact.id,
     releaseId: found.release.id,
     linkId: claims.jti,
   });
+  if (recorded) ctx.metrics.download();
   const delivery = await deliveryOf(ctx.config, found.artifact.storagePath);
   if (!delivery) throw notFound('downloadFileMissing');
   return { delivery, filename: versionFilename(ctx.config.productName, found.release.version) };
