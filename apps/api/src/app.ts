@@ -47,6 +47,7 @@ import { registerCacheControl } from './plugins/cache-control.js';
 import { errorBody, isApiPath, registerErrorHandling } from './plugins/errors.js';
 import { registerMetrics } from './plugins/metrics.js';
 import { registerRateLimits } from './plugins/rate-limit.js';
+import { createReadiness, readinessRoute, type Readiness } from './plugins/readiness.js';
 import { registerRequestIdHeader, requestIdGenerator } from './plugins/request-id.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerWebApp } from './plugins/web-app.js';
@@ -59,6 +60,8 @@ declare module 'fastify' {
     routeTable: { method: string; url: string }[];
     /** The services' context (server.ts starts the background jobs with it; tests call services). */
     appContext: AppContext;
+    /** Whether the instance is draining; server.ts calls `drain()` on SIGTERM (plugins/readiness.ts). */
+    readiness: Readiness;
   }
 }
 
@@ -117,6 +120,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // X-Request-Id only from a trusted proxy, and checked (plugins/request-id.ts).
     requestIdHeader: false,
     genReqId: requestIdGenerator(config.trustProxy),
+    // Once close() runs (after the drain's grace period, server.ts), requests already on open
+    // connections are still answered, with `Connection: close`, rather than refused with 503;
+    // idle keep-alive connections are closed (forceCloseConnections 'idle', Fastify's default)
+    // and no new connection is accepted (docs/operations.md).
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -184,6 +192,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fastifyStatic, { root: path.resolve(config.dataDir), serve: false });
 
   const limits = await registerRateLimits(app, config);
+  const readiness = createReadiness();
+  app.decorate('readiness', readiness);
 
   await app.register(
     async (api) => {
@@ -195,6 +205,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         async (_input, reply) => reply.type('application/json; charset=utf-8').send(health),
         { compress: false },
       );
+      readinessRoute(api, { db: ctx.db, pingRedis: limits.pingRedis, readiness });
       route(api, API.system.openapi, async (_input, reply) => reply.send(app.swagger()));
       for (const routes of [
         siteRoutes(ctx),

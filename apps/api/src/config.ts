@@ -58,6 +58,7 @@ const envSchema = z.object({
   PASSWORD_HASH_TIME_COST: z.coerce.number().int().min(1).default(OWASP_ARGON2ID.timeCost),
   PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).default(availableParallelism()),
   PASSWORD_HASH_QUEUE_LIMIT: z.coerce.number().int().min(0).default(64),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).optional(),
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SERVE_WEB: booleanFromEnv.default(true),
@@ -137,6 +138,12 @@ export interface AppConfig {
   };
   /** Prefix of the rate-limit keys in Redis (tests use their own). */
   rateLimitNamespace: string;
+  /**
+   * SHUTDOWN_GRACE_MS: after the first SIGTERM, how long the instance keeps serving while `GET
+   * /ready` answers 503, so load balancers stop sending it traffic before it stops accepting
+   * connections, in milliseconds (docs/operations.md). Default 5000 in production, 0 otherwise.
+   */
+  shutdownGraceMs: number;
   /** argon2id cost and the bounds of the hashing line (lib/password.ts; README "Passwords"). */
   passwordHashing: PasswordHashOptions;
   /**
@@ -238,6 +245,7 @@ export function loadConfig(
       queueLimit: e.PASSWORD_HASH_QUEUE_LIMIT,
     },
     downloadAccelRedirect: e.DOWNLOAD_ACCEL_REDIRECT,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS ?? (e.NODE_ENV === 'production' ? 5_000 : 0),
     ...overrides,
   };
 }

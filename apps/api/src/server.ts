@@ -1,7 +1,8 @@
 /**
  * Entry point of `npm start`: reads the environment, opens and migrates the database, applies
  * the seed and the admin bootstrap, then serves the API and the web app on PORT. Nothing else.
- * SIGINT/SIGTERM close the server and the database cleanly.
+ * SIGINT/SIGTERM drain the instance, then close the server and the database cleanly (below;
+ * docs/operations.md).
  */
 import path from 'node:path';
 import { buildApp } from './app.js';
@@ -10,6 +11,12 @@ import { openDatabase } from './db/client.js';
 import { startJobs } from './jobs.js';
 import { ensureAdmin } from './modules/accounts/bootstrap.js';
 import { seed } from './seed/seed.js';
+
+/**
+ * Longest time closing may take after the drain's grace period before the process exits anyway,
+ * in milliseconds (under the 10 s load balancers and orchestrators commonly allow).
+ */
+const SHUTDOWN_DEADLINE_MS = 9_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -26,11 +33,29 @@ async function main(): Promise<void> {
 
   const stopJobs = startJobs(app.appContext);
 
-  let closing = false;
+  // The SIGTERM sequence (docs/operations.md, "Readiness, draining and outages"):
+  // 1. GET /ready answers 503 at once; everything else is served as usual for SHUTDOWN_GRACE_MS,
+  //    the time load balancers need to see it and stop sending new requests here;
+  // 2. then Fastify's close(): no new connections, idle keep-alive ones closed, requests already
+  //    on a connection answered with `Connection: close` (app.ts, return503OnClosing: false);
+  //    the background jobs stop and the database closes;
+  // 3. if that has not finished SHUTDOWN_DEADLINE_MS after the grace period, the process exits
+  //    anyway (code 1). A second SIGTERM or SIGINT exits at once (code 1).
+  let draining = false;
   const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
+    if (draining) {
+      app.log.warn({ signal }, 'second signal: exiting now');
+      process.exit(1);
+    }
+    draining = true;
+    app.readiness.drain();
+    app.log.info({ signal, graceMs: config.shutdownGraceMs }, 'draining: /ready answers 503');
+    await new Promise((resolve) => setTimeout(resolve, config.shutdownGraceMs));
     app.log.info({ signal }, 'shutting down');
+    setTimeout(() => {
+      app.log.error(`still closing ${SHUTDOWN_DEADLINE_MS} ms after the grace period: exiting`);
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS).unref();
     stopJobs();
     await app.close();
     await database.close();

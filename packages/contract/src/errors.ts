@@ -35,6 +35,8 @@ export const API_ERRORS = {
   tooManyRequests: CLIENT_ERRORS.download.tooManyRequests,
   serverError: CLIENT_ERRORS.download.serverError,
   serverBusy: 'The server is busy. Please try again in a moment',
+  /** A service the request needs (the database) cannot be reached right now (503, Retry-After). */
+  serviceUnavailable: 'The service is temporarily unavailable. Please try again in a moment',
   invalidJson: 'The request body is not valid JSON',
   payloadTooLarge: 'The request body is too large',
   unsupportedMediaType: 'Unsupported content type',
@@ -98,6 +100,7 @@ export const API_ERROR_CODES = {
   tooManyRequests: 'RATE_LIMITED',
   serverError: 'SERVER_ERROR',
   serverBusy: 'SERVER_BUSY',
+  serviceUnavailable: 'SERVICE_UNAVAILABLE',
   invalidJson: 'INVALID_JSON',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
   unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',

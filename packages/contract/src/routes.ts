@@ -121,6 +121,26 @@ export function errors<const S extends number>(
 /** Liveness answer of `GET /health`. */
 export const healthResponseSchema = z.object({ ok: z.literal(true) });
 
+/** The state of one dependency in the readiness answer: reachable, or not configured at all. */
+export const readinessCheckSchema = z.enum(['ok', 'failed', 'not configured']);
+
+/**
+ * Readiness answer of `GET /ready` (docs/operations.md): whether this instance should get
+ * traffic. 200 with `ready: true` when the database answered `select 1` and Redis (when
+ * REDIS_URL is set) answered PING, each within a second; 503 with `ready: false`, the failing
+ * check marked `failed` and a Retry-After header when one did not, or while the instance drains
+ * before shutting down (`draining: true`).
+ */
+export const readinessResponseSchema = z.object({
+  ready: z.boolean(),
+  /** True from the first SIGTERM on: the instance finishes its work and stops. */
+  draining: z.boolean(),
+  checks: z.object({
+    database: readinessCheckSchema.exclude(['not configured']),
+    redis: readinessCheckSchema,
+  }),
+});
+
 /** The whole API, by feature. */
 export const API = {
   system: {
@@ -131,6 +151,17 @@ export const API = {
       tag: 'system',
       access: 'public',
       responses: { 200: healthResponseSchema },
+      hidden: true,
+    }),
+    ready: endpoint({
+      method: 'GET',
+      path: '/ready',
+      summary:
+        'Readiness: the database and Redis answer and the instance is not draining (503 otherwise)',
+      tag: 'system',
+      access: 'public',
+      // Never cached (no `cache`: every API answer is no-store by default, plugins/cache-control.ts).
+      responses: { 200: readinessResponseSchema, 503: readinessResponseSchema },
       hidden: true,
     }),
     openapi: endpoint({

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
+import { sql, type ExtractTablesWithRelations, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -37,6 +37,31 @@ export async function rowsOf<T = Record<string, unknown>>(
   statement: SQL,
 ): Promise<T[]> {
   return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
+}
+
+/**
+ * How long opening a pooled PostgreSQL connection may take before it fails, in milliseconds: a
+ * request that needs the database while it is unreachable answers 503 within about this time
+ * (docs/operations.md).
+ */
+export const DATABASE_CONNECT_TIMEOUT_MS = 1_000;
+
+/**
+ * Runs `select 1` on `db`, for the readiness check (`GET /ready`, docs/operations.md).
+ * @param timeoutMs how long to wait for the answer, in milliseconds.
+ * @throws the database's error, or an Error "no answer within … ms" after `timeoutMs` (the
+ *   statement itself is not cancelled; it ends with its connection).
+ */
+export async function pingDatabase(db: Executor, timeoutMs: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+  });
+  try {
+    await Promise.race([db.execute(sql`select 1`), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** What a PostgreSQL pool holds now (node-postgres `Pool` counters), for metrics. */
@@ -110,9 +135,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       if (!closing) console.warn(`PostgreSQL change feed: ${error.message}`);
     });
     // Every pooled connection listens, so a commit's own notices arrive with it (changes.ts).
+    // A connection that cannot be opened within DATABASE_CONNECT_TIMEOUT_MS fails, so a request
+    // answers 503 quickly while PostgreSQL is unreachable instead of waiting (docs/operations.md).
     const pool = new pg.Pool({
       connectionString: target.url,
       max: 10,
+      connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS,
       onConnect: (client) => changes.listenOn(client),
     });
     // An idle connection can fail (server restart, database dropped); without a listener the

@@ -31,3 +31,50 @@ function findPgError(error: unknown): { code?: string; constraint?: string } | u
   }
   return undefined;
 }
+
+/** Node and pg-pool error codes of a connection that could not be made or was lost. */
+const CONNECTION_ERROR_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+]);
+
+/**
+ * True when `error` (or an error it wraps) says the database could not be reached rather than
+ * that the statement was wrong: a socket error (ECONNREFUSED, ETIMEDOUT, …), SQLSTATE class 08
+ * "connection exception", 57P01 admin_shutdown, 57P02 crash_shutdown or 57P03
+ * cannot_connect_now (PostgreSQL docs, Appendix A "Error Codes"), or node-postgres's own
+ * "timeout exceeded when trying to connect" (pg-pool's connectionTimeoutMillis) and
+ * "Connection terminated …". Such a request is answered 503 with Retry-After
+ * (plugins/errors.ts, docs/operations.md).
+ */
+export function isConnectionError(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  const pending: unknown[] = [error];
+  while (pending.length > 0 && seen.size < 10) {
+    const current = pending.shift();
+    if (!current || typeof current !== 'object' || seen.has(current)) continue;
+    seen.add(current);
+    const e = current as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+    const code = typeof e.code === 'string' ? e.code : '';
+    if (CONNECTION_ERROR_CODES.has(code)) return true;
+    if (/^08[0-9A-Z]{3}$/.test(code) || ['57P01', '57P02', '57P03'].includes(code)) return true;
+    const message = typeof e.message === 'string' ? e.message : '';
+    if (
+      message.startsWith('timeout exceeded when trying to connect') ||
+      message.startsWith('Connection terminated') ||
+      message === 'Client has encountered a connection error and is not queryable'
+    )
+      return true;
+    pending.push(e.cause);
+    // Node reports a refused connection to every address of a name (::1 and 127.0.0.1) as one
+    // AggregateError listing each.
+    if (Array.isArray(e.errors)) pending.push(...(e.errors as unknown[]));
+  }
+  return false;
+}

@@ -3,8 +3,9 @@
  * "code": "<CODE>" }` (docs/errors.md). Domain errors keep their status and text; validation failures are 400
  * with the first field message (the spec's texts from the contract); malformed JSON is 400,
  * oversize bodies 413, wrong content types 415; a value the database refuses (SQLSTATE class 22)
- * is 400; anything unexpected is logged and answered as a 500 with a generic text, never its
- * details.
+ * is 400; a database that cannot be reached is 503 SERVICE_UNAVAILABLE with Retry-After
+ * (docs/operations.md); anything unexpected is logged and answered as a 500 with a generic text,
+ * never its details.
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -15,8 +16,14 @@ import {
   VALIDATION_FAILED,
   type ApiErrorKey,
 } from '@flockr/contract';
-import { isInvalidInputError } from '../lib/db-errors.js';
+import { isConnectionError, isInvalidInputError } from '../lib/db-errors.js';
 import { HttpError } from '../lib/http-error.js';
+
+/**
+ * Seconds a client is asked to wait (Retry-After, RFC 9110 §10.2.3) when a service the request
+ * needs is unreachable or the instance is not ready (docs/operations.md).
+ */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 /** The body of an error answer for catalogue entry `key` (its text unless `message` is given). */
 export function errorBody(key: ApiErrorKey, message?: string): { error: string; code: string } {
@@ -63,6 +70,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (isInvalidInputError(error)) {
       request.log.warn({ err: error }, 'database refused a value from the request');
       return reply.status(400).send(errorBody('invalidRequest'));
+    }
+    // The database is unreachable (down, restarting, network): the request may succeed on retry
+    // or on another instance, so it is a 503 with Retry-After, never a 500.
+    if (isConnectionError(error)) {
+      request.log.warn({ err: error }, 'database unreachable');
+      return reply
+        .status(503)
+        .header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS))
+        .send(errorBody('serviceUnavailable'));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(errorBody('serverError'));

@@ -1,0 +1,272 @@
+/**
+ * Readiness and outages (docs/operations.md, "Readiness, draining and outages"): `GET /ready`
+ * against the real database and Redis, the drain flag, and what requests answer while
+ * PostgreSQL or Redis cannot be reached, cut and restored with a real TCP proxy.
+ */
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import net from 'node:net';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { API_ERRORS } from '@flockr/contract';
+import { buildApp } from '../app.js';
+import { openDatabase, type Database } from '../db/client.js';
+import {
+  createHarness,
+  eventually,
+  registerUser,
+  testDbKind,
+  type Harness,
+} from '../test/harness.js';
+import { needs, probeRedis, testRedisUrl } from '../test/services.js';
+import { closedPort, startTcpProxy, type TcpProxy } from '../test/tcp-proxy.js';
+
+const REDIS_URL = testRedisUrl();
+const redis = await probeRedis(REDIS_URL);
+
+/** Sends `request` and returns the answer with how long it took, in milliseconds. */
+async function timed(app: FastifyInstance, request: InjectOptions) {
+  const started = performance.now();
+  const res = await app.inject(request);
+  return { res, ms: performance.now() - started };
+}
+
+const login = (app: FastifyInstance, email: string, password = 'Wr0ng!guess') =>
+  timed(app, {
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    payload: { email, password },
+    remoteAddress: '203.0.113.9',
+  });
+
+describe('GET /ready and draining', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await createHarness();
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+
+  it('answers 200 when the database answers, never cached; Redis not configured', async () => {
+    const res = await h.app.inject({ method: 'GET', url: '/api/v1/ready' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      ready: true,
+      draining: false,
+      checks: { database: 'ok', redis: 'not configured' },
+    });
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers 503 with Retry-After once draining, while /health and other requests still answer', async () => {
+    h.app.readiness.drain();
+    const ready = await h.app.inject({ method: 'GET', url: '/api/v1/ready' });
+    expect(ready.statusCode).toBe(503);
+    expect(Number(ready.headers['retry-after'])).toBeGreaterThan(0);
+    expect(ready.json()).toEqual({
+      ready: false,
+      draining: true,
+      checks: { database: 'ok', redis: 'not configured' },
+    });
+    expect((await h.app.inject({ method: 'GET', url: '/api/v1/health' })).statusCode).toBe(200);
+    expect((await h.app.inject({ method: 'GET', url: '/api/v1/site/config' })).statusCode).toBe(
+      200,
+    );
+  });
+});
+
+describe('closing after the grace period (real HTTP)', () => {
+  it('answers requests already on a connection, pipelined ones too, with Connection: close, and refuses new connections', async () => {
+    const h = await createHarness();
+    try {
+      await h.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = h.app.server.address() as net.AddressInfo;
+      const body = JSON.stringify({ email: 'nobody@example.com', password: 'Wr0ng!guess' });
+      const request = `POST /api/v1/auth/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`;
+      const socket = net.connect(port, '127.0.0.1');
+      await once(socket, 'connect');
+      let answers = '';
+      socket.on('data', (chunk: Buffer) => (answers += chunk.toString()));
+      const socketClosed = once(socket, 'close');
+      // A request in flight (its body half sent) when close() starts…
+      socket.write(request + body.slice(0, 5));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const closing = h.app.close();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      // …then the rest of it, and a second request pipelined behind it.
+      socket.write(body.slice(5) + request + body);
+      await socketClosed;
+      await closing;
+      // Both answered normally; the one routed after close() says `Connection: close`, and the
+      // server then closes the connection.
+      const answered = answers.split(/(?=HTTP\/1\.1 )/);
+      expect(answered.map((a) => Number(a.slice(9, 12)))).toEqual([401, 401]);
+      expect(answered[1]!.toLowerCase()).toContain('connection: close');
+      // No new connection is accepted.
+      const refused = await new Promise<string>((resolve) => {
+        const late = net.connect(port, '127.0.0.1');
+        late.on('connect', () => {
+          late.destroy();
+          resolve('connected');
+        });
+        late.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
+      });
+      expect(refused).toBe('ECONNREFUSED');
+    } finally {
+      await h.close();
+    }
+  });
+});
+
+describe.skipIf(testDbKind() !== 'postgres')('PostgreSQL unreachable (TCP proxy cut)', () => {
+  let h: Harness;
+  let proxy: TcpProxy;
+  let database: Database;
+  let app: FastifyInstance;
+  let user: Awaited<ReturnType<typeof registerUser>>;
+
+  beforeAll(async () => {
+    h = await createHarness();
+    user = await registerUser(h.app, 'outage');
+    const direct = new URL(h.databaseUrl!);
+    proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
+    const viaProxy = new URL(direct);
+    viaProxy.hostname = '127.0.0.1';
+    viaProxy.port = String(proxy.port);
+    // An instance whose every connection (pool and change feed) goes through the proxy.
+    database = await openDatabase({ kind: 'postgres', url: viaProxy.toString() });
+    app = await buildApp({
+      config: h.config,
+      db: database.db,
+      changes: database.changes,
+      logger: false,
+    });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await proxy.up();
+    await app.close();
+    await database.close();
+    await proxy.close();
+    await h.close();
+  });
+
+  it('answers 503 with Retry-After within a second while it is down, never 500, and recovers without a restart', async () => {
+    expect((await app.inject({ method: 'GET', url: '/api/v1/ready' })).statusCode).toBe(200);
+    expect((await login(app, user.payload.email, user.payload.password)).res.statusCode).toBe(200);
+
+    await proxy.down();
+    for (let i = 0; i < 3; i++) {
+      const ready = await timed(app, { method: 'GET', url: '/api/v1/ready' });
+      expect(ready.res.statusCode).toBe(503);
+      expect(ready.ms).toBeLessThan(1500);
+      expect(Number(ready.res.headers['retry-after'])).toBeGreaterThan(0);
+      expect(ready.res.json()).toMatchObject({
+        ready: false,
+        checks: { database: 'failed', redis: 'not configured' },
+      });
+
+      const attempt = await login(app, user.payload.email, user.payload.password);
+      expect(attempt.res.statusCode).toBe(503);
+      expect(attempt.ms).toBeLessThan(1500);
+      expect(Number(attempt.res.headers['retry-after'])).toBeGreaterThan(0);
+      expect(attempt.res.json()).toEqual({
+        error: API_ERRORS.serviceUnavailable,
+        code: 'SERVICE_UNAVAILABLE',
+      });
+    }
+    // Liveness does not depend on the database.
+    expect((await app.inject({ method: 'GET', url: '/api/v1/health' })).statusCode).toBe(200);
+
+    await proxy.up();
+    const back = await eventually(
+      () => app.inject({ method: 'GET', url: '/api/v1/ready' }),
+      (res) => res.statusCode === 200,
+      5_000,
+    );
+    expect(back.statusCode).toBe(200);
+    expect((await login(app, user.payload.email, user.payload.password)).res.statusCode).toBe(200);
+  });
+});
+
+describe('Redis unreachable', () => {
+  const limits = { loginPerIp: 1_000, loginPerAccount: 3, sensitivePerIp: 1_000, windowMs: 60_000 };
+
+  describe('REDIS_URL on a port where nothing listens', () => {
+    let h: Harness;
+    beforeAll(async () => {
+      h = await createHarness({
+        redisUrl: `redis://127.0.0.1:${await closedPort()}`,
+        rateLimits: limits,
+      });
+    });
+    afterAll(async () => {
+      await h.close();
+    });
+
+    it('answers logins within a second, limited per instance in memory; /ready names Redis', async () => {
+      const email = `nobody-${randomBytes(4).toString('hex')}@example.com`;
+      for (let i = 0; i < limits.loginPerAccount; i++) {
+        const { res, ms } = await login(h.app, email);
+        expect(res.statusCode).toBe(401);
+        expect(ms).toBeLessThan(1500);
+      }
+      const blocked = await login(h.app, email);
+      expect(blocked.res.statusCode).toBe(429);
+      expect(blocked.ms).toBeLessThan(1500);
+      expect(Number(blocked.res.headers['retry-after'])).toBeGreaterThan(0);
+
+      const ready = await timed(h.app, { method: 'GET', url: '/api/v1/ready' });
+      expect(ready.ms).toBeLessThan(1500);
+      expect(ready.res.statusCode).toBe(503);
+      expect(ready.res.headers['retry-after']).toBeDefined();
+      expect(ready.res.json()).toMatchObject({ checks: { database: 'ok', redis: 'failed' } });
+    });
+  });
+
+  describe('Redis cut and restored (TCP proxy)', needs(redis), () => {
+    let proxy: TcpProxy;
+    let h: Harness;
+    beforeAll(async () => {
+      const target = new URL(REDIS_URL);
+      proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 6379) });
+      const viaProxy = new URL(REDIS_URL);
+      viaProxy.hostname = '127.0.0.1';
+      viaProxy.port = String(proxy.port);
+      h = await createHarness({ redisUrl: viaProxy.toString(), rateLimits: limits });
+    });
+    afterEach(async () => {
+      await proxy.up();
+    });
+    afterAll(async () => {
+      await h.close();
+      await proxy.close();
+    });
+
+    it('falls back to memory within a second while Redis is cut, and is ready again once it is back', async () => {
+      const ready = () => h.app.inject({ method: 'GET', url: '/api/v1/ready' });
+      expect((await ready()).json()).toMatchObject({ ready: true, checks: { redis: 'ok' } });
+
+      await proxy.down();
+      const email = `cut-${randomBytes(4).toString('hex')}@example.com`;
+      for (let i = 0; i < limits.loginPerAccount; i++) {
+        const { res, ms } = await login(h.app, email);
+        expect(res.statusCode).toBe(401);
+        expect(ms).toBeLessThan(1500);
+      }
+      expect((await login(h.app, email)).res.statusCode).toBe(429);
+      const down = await timed(h.app, { method: 'GET', url: '/api/v1/ready' });
+      expect(down.ms).toBeLessThan(1500);
+      expect(down.res.statusCode).toBe(503);
+      expect(down.res.json()).toMatchObject({ checks: { redis: 'failed' } });
+
+      await proxy.up();
+      const back = await eventually(ready, (res) => res.statusCode === 200, 5_000);
+      expect(back.json()).toMatchObject({ ready: true, checks: { redis: 'ok' } });
+      // Counted in Redis again (a fresh account starts from zero there).
+      const other = `back-${randomBytes(4).toString('hex')}@example.com`;
+      expect((await login(h.app, other)).res.statusCode).toBe(401);
+    });
+  });
+});

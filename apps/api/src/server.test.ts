@@ -1,0 +1,151 @@
+/**
+ * The SIGTERM sequence of `npm start` (server.ts; docs/operations.md, "Readiness, draining and
+ * outages"), with the real server in a child process (its TypeScript run through tsx, on an
+ * embedded database in a fresh folder): /ready turns 503 at once, everything else is served
+ * for SHUTDOWN_GRACE_MS, then the process stops accepting connections and exits; a second
+ * signal exits at once.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { testDbKind } from './test/harness.js';
+import { closedPort } from './test/tcp-proxy.js';
+
+const apiRoot = path.resolve(import.meta.dirname, '..');
+const contractSource = path.resolve(apiRoot, '../../packages/contract/src/index.ts');
+const GRACE_MS = 1_500;
+
+let tmp: string;
+let tsconfig: string;
+const children = new Set<ChildProcess>();
+
+interface Server {
+  process: ChildProcess;
+  base: string;
+  output: () => string;
+  /** Resolves with the exit code and the time of exit (performance.now()). */
+  exited: Promise<{ code: number | null; at: number }>;
+}
+
+/** Starts `src/server.ts` on a free port with `env`; resolves once it logged that it is ready. */
+async function startServer(name: string, env: Record<string, string>): Promise<Server> {
+  const port = await closedPort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: apiRoot,
+    env: {
+      ...process.env,
+      TSX_TSCONFIG_PATH: tsconfig,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(tmp, name),
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      SMTP_URL: '',
+      ADMIN_EMAIL: '',
+      ADMIN_PASSWORD: '',
+      SERVE_WEB: 'false',
+      LOG_LEVEL: 'info',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.add(child);
+  let out = '';
+  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
+    child.on('exit', (code) => {
+      children.delete(child);
+      resolve({ code, at: performance.now() });
+    }),
+  );
+  const deadline = Date.now() + 30_000;
+  while (!out.includes('is ready at')) {
+    if (child.exitCode !== null) throw new Error(`server exited before it was ready:\n${out}`);
+    if (Date.now() > deadline) throw new Error(`server not ready within 30 s:\n${out}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return { process: child, base: `http://127.0.0.1:${port}`, output: () => out, exited };
+}
+
+/** The status of GET `path`, or 0 when the connection is refused or reset. */
+async function statusOf(base: string, urlPath: string): Promise<number> {
+  try {
+    const res = await fetch(`${base}${urlPath}`);
+    await res.arrayBuffer();
+    return res.status;
+  } catch {
+    return 0;
+  }
+}
+
+beforeAll(() => {
+  tmp = mkdtempSync(path.join(os.tmpdir(), 'flockr-server-test-'));
+  // The contract's package export points at its built dist/; this lets the child read its
+  // TypeScript source instead, like the tests do, so no build is needed.
+  tsconfig = path.join(tmp, 'tsconfig.json');
+  writeFileSync(
+    tsconfig,
+    JSON.stringify({ compilerOptions: { paths: { '@flockr/contract': [contractSource] } } }),
+  );
+});
+
+afterEach(() => {
+  for (const child of children) child.kill('SIGKILL');
+});
+
+afterAll(() => {
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+// The child runs on its own embedded database, whichever database the project tests: once is enough.
+describe.skipIf(testDbKind() === 'postgres')(
+  'SIGTERM drains, then stops (real server process)',
+  () => {
+    it('turns /ready 503 at once, serves everything else for the grace period, then exits 0', async () => {
+      const server = await startServer('drain', { SHUTDOWN_GRACE_MS: String(GRACE_MS) });
+      expect(await statusOf(server.base, '/api/v1/ready')).toBe(200);
+
+      const signalled = performance.now();
+      server.process.kill('SIGTERM');
+      // Draining: not ready, but still serving.
+      const ready = await fetch(`${server.base}/api/v1/ready`);
+      expect(ready.status).toBe(503);
+      expect(ready.headers.get('retry-after')).toBeTruthy();
+      expect(await ready.json()).toMatchObject({ ready: false, draining: true });
+      expect(await statusOf(server.base, '/api/v1/health')).toBe(200);
+      expect(await statusOf(server.base, '/api/v1/site/config')).toBe(200);
+
+      // Liveness keeps answering until the grace period is over; then connections are refused.
+      let lastServed = signalled;
+      while (performance.now() - signalled < GRACE_MS + 10_000) {
+        const status = await statusOf(server.base, '/api/v1/health');
+        if (status !== 200) break;
+        lastServed = performance.now();
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(lastServed - signalled).toBeGreaterThanOrEqual(GRACE_MS - 100);
+
+      const { code, at } = await server.exited;
+      expect(code).toBe(0);
+      expect(at - signalled).toBeGreaterThanOrEqual(GRACE_MS);
+      expect(at - signalled).toBeLessThan(GRACE_MS + 10_000);
+      expect(server.output()).toContain('draining: /ready answers 503');
+    });
+
+    it('exits at once on a second signal', async () => {
+      const server = await startServer('second', { SHUTDOWN_GRACE_MS: '60000' });
+      server.process.kill('SIGTERM');
+      // The first signal was handled (draining) before the second is sent.
+      expect(await statusOf(server.base, '/api/v1/ready')).toBe(503);
+      const second = performance.now();
+      server.process.kill('SIGINT');
+      const { code, at } = await server.exited;
+      expect(code).toBe(1);
+      expect(at - second).toBeLessThan(2_000);
+    });
+  },
+);
