@@ -13,6 +13,7 @@ import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import mime from 'mime';
 import type { AppConfig } from '../../config.js';
 
 /** The folder of DATA_DIR that holds stored program files, the only one nginx may send from. */
@@ -140,25 +141,11 @@ export function accelRedirectUri(prefix: string, relativePath: string): string {
 }
 
 /**
- * Media types by file extension, as the `mime` package (which @fastify/send uses when streaming)
- * names them, for the archives and installers a release may be.
- */
-const ARCHIVE_TYPES: Readonly<Record<string, string>> = {
-  '.zip': 'application/zip',
-  '.gz': 'application/gzip',
-  '.tar': 'application/x-tar',
-  '.7z': 'application/x-7z-compressed',
-  '.xz': 'application/x-xz',
-  '.bz2': 'application/x-bzip2',
-  '.rpm': 'application/x-redhat-package-manager',
-  '.jar': 'application/java-archive',
-  '.apk': 'application/vnd.android.package-archive',
-};
-
-/**
- * The Content-Type of the stored file `relativePath`, from its extension (`.zip` →
- * `application/zip`); `application/octet-stream` for any other (the contract's `produces`). Pure.
+ * The Content-Type of the stored file `relativePath`, from its extension, by the `mime` package
+ * (v3, the one @fastify/send streams downloads with), so both ways of delivering a file send the
+ * same type: `.zip` → `application/zip`; `.exe`, `.dmg` and unknown extensions →
+ * `application/octet-stream` (the contract's `produces`). Pure.
  */
 export function artifactContentType(relativePath: string): string {
-  return ARCHIVE_TYPES[path.extname(relativePath).toLowerCase()] ?? 'application/octet-stream';
+  return mime.getType(relativePath) ?? 'application/octet-stream';
 }
