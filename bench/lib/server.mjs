@@ -73,6 +73,7 @@ export async function startProduct(env = {}) {
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       LOG_LEVEL: 'silent',
+      SHUTDOWN_GRACE_MS: '0',
       RATE_LIMIT_LOGIN_PER_IP: '100000000',
       RATE_LIMIT_LOGIN_PER_ACCOUNT: '100000000',
       RATE_LIMIT_LOGIN_PER_DEVICE: '100000000',
