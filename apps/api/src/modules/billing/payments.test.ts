@@ -7,7 +7,7 @@ import {
   ordersResponseSchema,
   sandboxCheckoutSchema,
 } from '@flockr/contract';
-import { subscriptionPeriods, subscriptions } from '../../db/schema.js';
+import { orderStatusChanges, orders, subscriptionPeriods, subscriptions } from '../../db/schema.js';
 import {
   createHarness,
   orderAndCheckout,
@@ -17,6 +17,7 @@ import {
   signIn,
   type Harness,
 } from '../../test/harness.js';
+import { expireLapsedOrders } from './jobs.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -277,5 +278,42 @@ describe('GET /payments/orders', () => {
       400,
     );
     expect((await inject('GET', '/payments/orders?page=0', user.headers)).statusCode).toBe(400);
+  });
+});
+
+describe('the order expiry job (docs/billing.md "Expiry")', () => {
+  it('writes down EXPIRED, from PENDING with cause expiry, for an order that reads as EXPIRED already; once', async () => {
+    const user = await registerUser(h.app);
+    const { orderId } = await orderAndCheckout(h.app, user.headers);
+    h.clock.advance(h.app.appContext.config.orderTtlMs + 60_000);
+    try {
+      const headers = await signIn(h.app, user.payload); // the payable time outlives a session
+      const read = await inject('GET', `/payments/orders/${orderId}/status`, headers);
+      expect(orderStatusResponseSchema.parse(read.json()).status).toBe('EXPIRED');
+      const [before] = await h.db.select().from(orders).where(eq(orders.id, orderId));
+      expect(before!.status).toBe('PENDING'); // a GET never writes
+
+      expect(await expireLapsedOrders(h.app.appContext)).toBeGreaterThanOrEqual(1);
+      const [after] = await h.db.select().from(orders).where(eq(orders.id, orderId));
+      expect(after!.status).toBe('EXPIRED');
+      const changes = await h.db
+        .select()
+        .from(orderStatusChanges)
+        .where(eq(orderStatusChanges.orderId, orderId));
+      expect(changes.map((c) => [c.fromStatus, c.toStatus, c.cause])).toContainEqual([
+        'PENDING',
+        'EXPIRED',
+        'expiry',
+      ]);
+
+      await expireLapsedOrders(h.app.appContext);
+      const again = await h.db
+        .select()
+        .from(orderStatusChanges)
+        .where(eq(orderStatusChanges.orderId, orderId));
+      expect(again).toHaveLength(changes.length);
+    } finally {
+      h.clock.reset();
+    }
   });
 });

@@ -65,7 +65,9 @@ export interface TransitionSettings {
 
 /**
  * Applies `request` to `locked` (locked FOR UPDATE by the caller in `tx`). The order's current
- * status is its status as read at `now` (a lapsed PENDING order is EXPIRED).
+ * status is its status as read at `now` (a lapsed PENDING order is EXPIRED), except for the
+ * expiry itself: an `expiry` to EXPIRED of a lapsed PENDING order writes down what reads already
+ * show, as a change from PENDING (docs/billing.md).
  */
 export async function applyTransition(
   tx: Executor,
@@ -73,7 +75,8 @@ export async function applyTransition(
   request: TransitionRequest,
   { now, orderTtlMs }: TransitionSettings,
 ): Promise<TransitionResult> {
-  const from = effectiveOrderStatus(locked, now);
+  const read = effectiveOrderStatus(locked, now);
+  const from = read === request.to && request.cause === 'expiry' ? locked.status : read;
   const noteChanges = request.note !== undefined && request.note !== locked.adminNote;
   if (from === request.to) {
     const order = noteChanges
