@@ -101,10 +101,11 @@ afterAll(() => {
   rmSync(tmp, { recursive: true, force: true });
 });
 
-// The child runs on its own embedded database, whichever database the project tests: once is enough.
-describe.skipIf(testDbKind() === 'postgres')(
-  'SIGTERM drains, then stops (real server process)',
-  () => {
+// The child runs on its own embedded database, whichever database the project tests: once is
+// enough, so only the api-pglite project defines this group (a group skipped in every PostgreSQL
+// run would read as a gap in CI).
+if (testDbKind() !== 'postgres')
+  describe('SIGTERM drains, then stops (real server process)', () => {
     it('turns /ready 503 at once, serves everything else for the grace period, then exits 0', async () => {
       const server = await startServer('drain', { SHUTDOWN_GRACE_MS: String(GRACE_MS) });
       expect(await statusOf(server.base, '/api/v1/ready')).toBe(200);
@@ -147,5 +148,4 @@ describe.skipIf(testDbKind() === 'postgres')(
       expect(code).toBe(1);
       expect(at - second).toBeLessThan(2_000);
     });
-  },
-);
+  });
