@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const contract = path.resolve(import.meta.dirname, '../../packages/contract/src/index.ts');
 const shared = {
@@ -32,6 +32,9 @@ export default defineConfig({
               test: {
                 name: 'api-postgres',
                 include: ['src/**/*.test.ts'],
+                // The SIGTERM test runs a real server process on its own embedded database: the
+                // same whichever database the project tests, so once (in api-pglite) is enough.
+                exclude: [...configDefaults.exclude, 'src/server.test.ts'],
                 setupFiles: ['src/test/setup.ts'],
                 env: { TEST_DB_KIND: 'postgres' },
                 testTimeout: 30_000,
