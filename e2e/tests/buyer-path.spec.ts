@@ -175,9 +175,12 @@ test.describe('a plan chosen while signed out survives sign-up and sign-in', () 
     await page.getByRole('button', { name: 'Choose PRO', exact: true }).click();
     await page.getByRole('link', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(at('/login?redirect=/plans%3Fplan%3DPRO%26period%3Dmonthly'));
-    await page.getByLabel('Email').fill(user.email);
-    await page.getByLabel('Password', { exact: true }).fill(user.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    // The sign-in form arrives in its own chunk after the URL changes: type into that form, not
+    // into whatever "Email" field the page shows before it.
+    const form = page.getByRole('form', { name: 'Sign in' });
+    await form.getByLabel('Email').fill(user.email);
+    await form.getByLabel('Password', { exact: true }).fill(user.password);
+    await form.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL(/\/sandbox\/checkout\/sbx_/, { timeout: 15_000 });
     const summary = page.getByRole('region', { name: /^Pay / });
     await expect(summary).toContainText('PRO');
