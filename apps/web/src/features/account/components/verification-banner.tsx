@@ -12,12 +12,20 @@ const VerificationBannerContent = lazy(() =>
   import('./verification-banner-content').then((m) => ({ default: m.VerificationBannerContent })),
 );
 
+/**
+ * The banner's place while its content loads: the same strip (one line of text and the 32 px
+ * button, 45 px in all), so the page does not jump down under a reader's finger when it arrives.
+ */
+function VerificationBannerPlaceholder() {
+  return <div aria-hidden="true" className="h-[45px] border-b border-amber-200 bg-amber-50" />;
+}
+
 /** The banner, or nothing when signed out or when the address is already confirmed. */
 export function VerificationBanner() {
   const { user } = useSession();
   if (!user || user.email_verified) return null;
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={<VerificationBannerPlaceholder />}>
       <VerificationBannerContent email={user.email} />
     </Suspense>
   );
