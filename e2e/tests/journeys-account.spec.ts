@@ -145,9 +145,11 @@ test.describe('header and session', () => {
     await page.keyboard.press('Escape');
     await expect(menu).toBeHidden();
 
-    // Keyboard activation of an item follows its link.
+    // Keyboard activation of an item follows its link. The second key waits until the menu is
+    // open with its first item focused, as a person sees it before pressing again.
     await button.focus();
     await page.keyboard.press('ArrowDown');
+    await expect(menu.getByRole('menuitem', { name: 'Profile Settings' })).toBeFocused();
     await page.keyboard.press('ArrowDown');
     await expect(menu.getByRole('menuitem', { name: 'Order History' })).toBeFocused();
     await page.keyboard.press('Enter');
