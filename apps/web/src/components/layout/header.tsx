@@ -54,8 +54,6 @@ export function Header({
   const [mobileOpen, setMobileOpen] = useState(false);
   /** A click or key on the user menu's stand-in before its code was in: the menu opens so. */
   const [menuOpening, setMenuOpening] = useState<MenuOpening | null>(null);
-  // Whether the menu button's stand-in holds the focus (handed to the real button on arrival).
-  const [menuButtonFocused, setMenuButtonFocused] = useState(false);
   // The next sign-in starts with the menu closed.
   if (!user && menuOpening) setMenuOpening(null);
   const closeMobile = () => setMobileOpen(false);
@@ -89,17 +87,10 @@ export function Header({
                 <span className="hidden sm:inline">Download</span>
               </button>
               <Suspense
-                fallback={
-                  <UserMenuButtonPlaceholder
-                    user={user}
-                    onOpen={setMenuOpening}
-                    onFocusChange={setMenuButtonFocused}
-                  />
-                }
+                fallback={<UserMenuButtonPlaceholder user={user} onOpen={setMenuOpening} />}
               >
                 <UserMenu
                   openOnMount={menuOpening}
-                  focusOnMount={menuButtonFocused}
                   user={user}
                   onDownload={onDownload}
                   onSignOut={logout}

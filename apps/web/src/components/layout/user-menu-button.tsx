@@ -36,18 +36,14 @@ export type MenuOpening = 'pointer' | 'keyboard';
 /**
  * The stand-in for the user menu's button while the menu's code loads: the same look, marked busy
  * (`aria-busy`). A click, Enter or Space on it is not lost: `onOpen` hears how it was asked for,
- * and the menu opens that way once its code is in (user-menu.tsx `openOnMount`). Nor is the focus:
- * `onFocusChange` hears whether it holds it, so the menu's button can take it over
- * (user-menu.tsx `focusOnMount`) when the stand-in is replaced under a keyboard user.
+ * and the menu opens that way once its code is in (user-menu.tsx `openOnMount`).
  */
 export function UserMenuButtonPlaceholder({
   user,
   onOpen,
-  onFocusChange,
 }: {
   user: User;
   onOpen: (how: MenuOpening) => void;
-  onFocusChange?: (focused: boolean) => void;
 }) {
   return (
     <button
@@ -56,11 +52,6 @@ export function UserMenuButtonPlaceholder({
       aria-expanded={false}
       aria-busy
       className={USER_MENU_BUTTON_CLASS}
-      onFocus={() => onFocusChange?.(true)}
-      // Focus moving to another element; a removed stand-in's blur (no related target) keeps it.
-      onBlur={(event) => {
-        if (event.relatedTarget) onFocusChange?.(false);
-      }}
       // A click from Enter or Space has no pointer behind it: detail 0.
       onClick={(event) => onOpen(event.detail === 0 ? 'keyboard' : 'pointer')}
     >

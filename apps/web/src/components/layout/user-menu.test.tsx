@@ -55,30 +55,6 @@ describe('the user menu asked for while it loads', () => {
     expect(screen.getByRole('button', { name: user.username })).toHaveFocus();
   });
 
-  it('the stand-in says when it holds the focus, and the menu button takes it over on arrival', async () => {
-    const onFocusChange = vi.fn();
-    const { unmount } = renderRoute(
-      <UserMenuButtonPlaceholder user={user} onOpen={() => {}} onFocusChange={onFocusChange} />,
-    );
-    screen.getByRole('button', { name: user.username, busy: true }).focus();
-    expect(onFocusChange).toHaveBeenLastCalledWith(true);
-    unmount(); // replaced by the menu: the focus falls back to <body>
-    expect(document.activeElement).toBe(document.body);
-    renderRoute(
-      <UserMenu
-        user={user}
-        focusOnMount
-        onDownload={() => {}}
-        onSignOut={() => {}}
-        downloading={false}
-      />,
-    );
-    const button = screen.getByRole('button', { name: user.username });
-    expect(button).toHaveFocus();
-    await userEvent.keyboard('{Enter}');
-    expect(screen.getByRole('menu')).toBeInTheDocument();
-  });
-
   it('opens from a click with no item chosen, and stays closed when nobody asked', async () => {
     const { unmount } = renderMenu('pointer');
     expect(screen.getByRole('menu')).toBeInTheDocument();

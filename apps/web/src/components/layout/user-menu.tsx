@@ -5,7 +5,7 @@
  * Escape returns focus to the button). The header loads this module only for a signed-in user
  * (Radix's menu and its positioning code are not part of a public page's first chunk).
  */
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import {
@@ -51,9 +51,7 @@ function MenuLink({
  * The user menu button and its popup; `onDownload` and `onSignOut` run from their items.
  * `openOnMount` is how the visitor asked for the menu on its stand-in while this code loaded
  * (user-menu-button.tsx): the menu then opens at once, and from the keyboard with the focus on
- * its first item, as the menu-button pattern has it. `focusOnMount`: the stand-in held the focus
- * when it was replaced, so this button takes it (unless the focus has moved on elsewhere, or the
- * menu opens on mount and takes it itself).
+ * its first item, as the menu-button pattern has it.
  */
 export function UserMenu({
   user,
@@ -61,31 +59,20 @@ export function UserMenu({
   onSignOut,
   downloading,
   openOnMount = null,
-  focusOnMount = false,
 }: {
   user: User;
   onDownload: () => void;
   onSignOut: () => void;
   downloading: boolean;
   openOnMount?: MenuOpening | null;
-  focusOnMount?: boolean;
 }) {
-  const trigger = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    const active = document.activeElement;
-    // A menu opening on mount takes the focus itself (into its content or first item).
-    if (focusOnMount && openOnMount === null && (active === null || active === document.body))
-      trigger.current?.focus();
-    // On mount only: the stand-in's focus is handed over once.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
   const [open, setOpen] = useState(openOnMount !== null);
   // Radix puts the focus on the first item only when it saw the key that opened the menu; this
   // key was pressed on the stand-in, before the menu existed.
   const keyboardOpening = useRef(openOnMount === 'keyboard');
   return (
     <Menu.Root modal={false} open={open} onOpenChange={setOpen}>
-      <Menu.Trigger ref={trigger} className={USER_MENU_BUTTON_CLASS}>
+      <Menu.Trigger className={USER_MENU_BUTTON_CLASS}>
         <UserMenuButtonLabel user={user} />
       </Menu.Trigger>
       <Menu.Portal>
