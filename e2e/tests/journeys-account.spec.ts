@@ -157,6 +157,63 @@ test.describe('header and session', () => {
     await expect(menu).toBeHidden();
   });
 
+  test('a key or a press on the user menu before its code arrives is not lost', async ({
+    page,
+    request,
+  }) => {
+    const user = await apiRegister(request, 'menuearly');
+    const button = page.getByRole('banner').getByRole('button', { name: user.username });
+    const menu = page.getByRole('menu');
+    /** Holds the menu's code (Playwright's routing also bypasses the HTTP cache) until called. */
+    const holdMenuCode = async () => {
+      let release = () => {};
+      const held = new Promise<void>((done) => (release = done));
+      await page.unroute(/\/assets\/user-menu-[^/]*\.js$/);
+      await page.route(/\/assets\/user-menu-[^/]*\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      return release;
+    };
+
+    // The focus only: the arrived button takes it over, and Enter opens the menu.
+    let release = await holdMenuCode();
+    await signIn(page, user.auth, '/');
+    await expect(button).toHaveAttribute('aria-busy', 'true');
+    await button.focus();
+    release();
+    await expect(button).not.toHaveAttribute('aria-busy');
+    await expect(button).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(menu.getByRole('menuitem', { name: 'Profile Settings' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(button).toBeFocused();
+
+    // Enter on the stand-in: the menu opens on its first item once its code is in.
+    release = await holdMenuCode();
+    await page.reload();
+    await expect(button).toHaveAttribute('aria-busy', 'true');
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await expect(menu).toBeHidden();
+    release();
+    await expect(menu.getByRole('menuitem', { name: 'Profile Settings' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+
+    // A press on the stand-in released on the arrived button: the menu is open.
+    release = await holdMenuCode();
+    await page.reload();
+    await expect(button).toHaveAttribute('aria-busy', 'true');
+    await button.hover();
+    await page.mouse.down();
+    release();
+    await expect(button).not.toHaveAttribute('aria-busy');
+    await page.mouse.up();
+    await expect(menu).toBeVisible();
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+  });
+
   test('Sign Out clears the stored session and goes home', async ({ page, request }) => {
     const user = await apiRegister(request, 'signout');
     await signIn(page, user.auth, '/orders');

@@ -4,7 +4,7 @@
  * into a menu opened by a hamburger button. The user menu's code loads only for a signed-in user
  * (a public page renders signed out, on the server too), behind a stand-in of its button.
  */
-import { Suspense, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Download, Loader2, Menu, X } from 'lucide-react';
 import { preloadable } from '../../lib/lazy-now';
@@ -15,7 +15,7 @@ import { cn } from '../ui/cn';
 import { Container } from '../ui/page';
 import { Logo } from './logo';
 import { MAIN_NAV } from './nav-links';
-import { UserMenuButtonPlaceholder, type MenuOpening } from './user-menu-button';
+import { UserMenuButtonPlaceholder, type StandInState } from './user-menu-button';
 
 /**
  * The signed-in user's menu (Radix DropdownMenu), loaded when a user is signed in; main.tsx asks
@@ -52,10 +52,8 @@ export function Header({
   const logout = useLogout();
   const { productName } = useSiteConfig();
   const [mobileOpen, setMobileOpen] = useState(false);
-  /** A click or key on the user menu's stand-in before its code was in: the menu opens so. */
-  const [menuOpening, setMenuOpening] = useState<MenuOpening | null>(null);
-  // The next sign-in starts with the menu closed.
-  if (!user && menuOpening) setMenuOpening(null);
+  /** The user menu's stand-in's focus and opening, for the menu to take over (a ref: no render). */
+  const standIn = useRef<StandInState>({ focused: false, opening: null });
   const closeMobile = () => setMobileOpen(false);
 
   return (
@@ -87,10 +85,10 @@ export function Header({
                 <span className="hidden sm:inline">Download</span>
               </button>
               <Suspense
-                fallback={<UserMenuButtonPlaceholder user={user} onOpen={setMenuOpening} />}
+                fallback={<UserMenuButtonPlaceholder user={user} state={standIn} />}
               >
                 <UserMenu
-                  openOnMount={menuOpening}
+                  standIn={standIn}
                   user={user}
                   onDownload={onDownload}
                   onSignOut={logout}

@@ -30,20 +30,35 @@ export function UserMenuButtonLabel({ user }: { user: User }) {
   );
 }
 
-/** How the visitor asked for the menu: a click, or Enter or Space on the focused button. */
+/** How the visitor asked for the menu: a press of the pointer, or Enter, Space or ArrowDown. */
 export type MenuOpening = 'pointer' | 'keyboard';
 
 /**
+ * What happened on the stand-in before the menu's code arrived: whether it holds the focus, and
+ * how the menu was asked for. The header keeps it in a ref, not in state: a re-render of the
+ * header between a press and its click could swap the menu in under the pointer and lose the
+ * click. The menu reads and clears it as it mounts (user-menu.tsx).
+ */
+export interface StandInState {
+  focused: boolean;
+  opening: MenuOpening | null;
+}
+
+/** The keys that open a menu button's menu (WAI-ARIA menu button pattern, as Radix has them). */
+const OPENING_KEYS = new Set(['Enter', ' ', 'ArrowDown']);
+
+/**
  * The stand-in for the user menu's button while the menu's code loads: the same look, marked busy
- * (`aria-busy`). A click, Enter or Space on it is not lost: `onOpen` hears how it was asked for,
- * and the menu opens that way once its code is in (user-menu.tsx `openOnMount`).
+ * (`aria-busy`). It opens as Radix's trigger does, on the pointer's press (primary button, no
+ * Ctrl) or on an opening key, and nothing is lost: `state` records it, and the focus, for the
+ * menu to take over once its code is in.
  */
 export function UserMenuButtonPlaceholder({
   user,
-  onOpen,
+  state,
 }: {
   user: User;
-  onOpen: (how: MenuOpening) => void;
+  state: { current: StandInState };
 }) {
   return (
     <button
@@ -52,8 +67,20 @@ export function UserMenuButtonPlaceholder({
       aria-expanded={false}
       aria-busy
       className={USER_MENU_BUTTON_CLASS}
-      // A click from Enter or Space has no pointer behind it: detail 0.
-      onClick={(event) => onOpen(event.detail === 0 ? 'keyboard' : 'pointer')}
+      onFocus={() => {
+        state.current.focused = true;
+      }}
+      onBlur={() => {
+        state.current.focused = false;
+      }}
+      onPointerDown={(event) => {
+        if (event.button === 0 && !event.ctrlKey) state.current.opening = 'pointer';
+      }}
+      onKeyDown={(event) => {
+        if (!OPENING_KEYS.has(event.key)) return;
+        event.preventDefault();
+        state.current.opening = 'keyboard';
+      }}
     >
       <UserMenuButtonLabel user={user} />
     </button>

@@ -5,7 +5,7 @@
  * Escape returns focus to the button). The header loads this module only for a signed-in user
  * (Radix's menu and its positioning code are not part of a public page's first chunk).
  */
-import { useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import {
@@ -20,7 +20,7 @@ import {
 } from 'lucide-react';
 import { isAdminRole, type User } from '@flockr/contract';
 import { cn } from '../ui/cn';
-import { USER_MENU_BUTTON_CLASS, UserMenuButtonLabel, type MenuOpening } from './user-menu-button';
+import { USER_MENU_BUTTON_CLASS, UserMenuButtonLabel, type StandInState } from './user-menu-button';
 
 const itemClass =
   'flex w-full cursor-default items-center gap-3 rounded-md px-3 py-2 text-left text-sm ' +
@@ -49,30 +49,43 @@ function MenuLink({
 
 /**
  * The user menu button and its popup; `onDownload` and `onSignOut` run from their items.
- * `openOnMount` is how the visitor asked for the menu on its stand-in while this code loaded
- * (user-menu-button.tsx): the menu then opens at once, and from the keyboard with the focus on
- * its first item, as the menu-button pattern has it.
+ * `standIn` is what happened on the button's stand-in while this code loaded (user-menu-button.tsx):
+ * as it mounts, the button takes over the stand-in's focus (the stand-in is gone, and the focus
+ * would fall to <body>, where Enter does nothing), and the menu opens if it was asked for, from a
+ * key with the focus on its first item, as the menu-button pattern has it.
  */
 export function UserMenu({
   user,
   onDownload,
   onSignOut,
   downloading,
-  openOnMount = null,
+  standIn,
 }: {
   user: User;
   onDownload: () => void;
   onSignOut: () => void;
   downloading: boolean;
-  openOnMount?: MenuOpening | null;
+  standIn?: { current: StandInState };
 }) {
-  const [open, setOpen] = useState(openOnMount !== null);
+  const [open, setOpen] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
   // Radix puts the focus on the first item only when it saw the key that opened the menu; this
   // key was pressed on the stand-in, before the menu existed.
-  const keyboardOpening = useRef(openOnMount === 'keyboard');
+  const keyboardOpening = useRef(false);
+  // Before the browser paints or hands on the next key: the stand-in's focus and request.
+  useLayoutEffect(() => {
+    if (!standIn) return;
+    const { focused, opening } = standIn.current;
+    standIn.current = { focused: false, opening: null };
+    const active = document.activeElement;
+    if (focused && (active === null || active === document.body)) trigger.current?.focus();
+    if (opening === null) return;
+    keyboardOpening.current = opening === 'keyboard';
+    setOpen(true);
+  }, [standIn]);
   return (
     <Menu.Root modal={false} open={open} onOpenChange={setOpen}>
-      <Menu.Trigger className={USER_MENU_BUTTON_CLASS}>
+      <Menu.Trigger ref={trigger} className={USER_MENU_BUTTON_CLASS}>
         <UserMenuButtonLabel user={user} />
       </Menu.Trigger>
       <Menu.Portal>
