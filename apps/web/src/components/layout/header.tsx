@@ -84,9 +84,7 @@ export function Header({
                 )}
                 <span className="hidden sm:inline">Download</span>
               </button>
-              <Suspense
-                fallback={<UserMenuButtonPlaceholder user={user} state={standIn} />}
-              >
+              <Suspense fallback={<UserMenuButtonPlaceholder user={user} state={standIn} />}>
                 <UserMenu
                   standIn={standIn}
                   user={user}
