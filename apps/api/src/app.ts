@@ -40,7 +40,9 @@ import type { PaymentProvider } from './modules/billing/providers/provider.js';
 import { billingRoutes } from './modules/billing/routes.js';
 import { changelogRoutes } from './modules/changelog/routes.js';
 import { planRoutes } from './modules/plans/routes.js';
+import { createArtifactStore } from './modules/releases/artifact-store.js';
 import { releaseRoutes } from './modules/releases/routes.js';
+import type { ArtifactStore } from './modules/releases/storage.js';
 import { siteRoutes } from './modules/site/routes.js';
 import { subscriptionRoutes } from './modules/subscriptions/routes.js';
 import { registerCacheControl } from './plugins/cache-control.js';
@@ -83,6 +85,8 @@ export interface BuildAppOptions {
   payments?: PaymentProvider;
   /** Mailer override; defaults to SMTP_URL or the DATA_DIR/outbox writer. */
   mailer?: Mailer;
+  /** Program files' store override; defaults to S3_BUCKET's bucket or DATA_DIR. */
+  artifacts?: ArtifactStore;
   /** The web app's build to serve when `config.serveWeb`; defaults to apps/web's. */
   web?: WebBuild;
   /** Pino logger options or false (tests). */
@@ -139,6 +143,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     changes: options.changes ?? localChangeFeed(),
     tokens: new TokenService(config.jwtSecret, now),
     payments: options.payments ?? createPaymentProvider(config, now),
+    artifacts: options.artifacts ?? createArtifactStore(config),
     mailer: options.mailer ?? createMailer(config, app.log),
     passwords: new PasswordHasher(config.passwordHashing),
     log: app.log,
@@ -147,6 +152,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
 
   app.addHook('onClose', () => ctx.passwords.close());
+  app.addHook('onClose', () => ctx.artifacts.close());
   app.decorate('authenticate', (token: string) => authenticate(ctx, token));
   app.decorateRequest('auth', null);
   app.decorateRequest('trustedDevice', null);
@@ -205,7 +211,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         async (_input, reply) => reply.type('application/json; charset=utf-8').send(health),
         { compress: false },
       );
-      readinessRoute(api, { db: ctx.db, pingRedis: limits.pingRedis, readiness });
+      readinessRoute(api, {
+        db: ctx.db,
+        pingRedis: limits.pingRedis,
+        pingObjectStore: ctx.artifacts.ping,
+        readiness,
+      });
       route(api, API.system.openapi, async (_input, reply) => reply.send(app.swagger()));
       for (const routes of [
         siteRoutes(ctx),

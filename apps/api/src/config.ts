@@ -69,6 +69,10 @@ const envSchema = z.object({
       'DOWNLOAD_ACCEL_REDIRECT must be an nginx location such as /_protected_downloads/ (leading and trailing slash)',
     )
     .optional(),
+  S3_BUCKET: z.string().trim().min(3).optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
 });
 
 /** The parsed configuration every part of the API reads. Durations are in milliseconds. */
@@ -153,6 +157,16 @@ export interface AppConfig {
    * file (sendfile, Range); undefined streams it from this process (docs/downloads.md).
    */
   downloadAccelRedirect: string | undefined;
+  /**
+   * S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_FORCE_PATH_STYLE: program files in an S3-compatible
+   * bucket instead of DATA_DIR/artifacts, downloads redirected to presigned URLs
+   * (docs/downloads.md). `endpoint` undefined means AWS itself; `forcePathStyle` puts the bucket
+   * in the path (`http://host/bucket/key`), which most S3-compatible servers need. Credentials come
+   * from the AWS SDK's default chain. Undefined (no S3_BUCKET): files stay on disk.
+   */
+  objectStore:
+    | { bucket: string; endpoint: string | undefined; region: string; forcePathStyle: boolean }
+    | undefined;
 }
 
 /** Raised when the environment is invalid; `issues` lists every problem. */
@@ -184,6 +198,14 @@ export function loadConfig(
   if (e.PAYMENT_PROVIDER === 'stripe' && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET)) {
     throw new ConfigError([
       'PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET',
+    ]);
+  }
+  if (!e.S3_BUCKET && (e.S3_ENDPOINT || present.S3_FORCE_PATH_STYLE !== undefined)) {
+    throw new ConfigError(['S3_ENDPOINT and S3_FORCE_PATH_STYLE need S3_BUCKET']);
+  }
+  if (e.S3_BUCKET && e.DOWNLOAD_ACCEL_REDIRECT) {
+    throw new ConfigError([
+      "S3_BUCKET and DOWNLOAD_ACCEL_REDIRECT exclude each other: files in a bucket are not on nginx's disk",
     ]);
   }
   if ((e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) || (!e.ADMIN_EMAIL && e.ADMIN_PASSWORD)) {
@@ -245,6 +267,14 @@ export function loadConfig(
       queueLimit: e.PASSWORD_HASH_QUEUE_LIMIT,
     },
     downloadAccelRedirect: e.DOWNLOAD_ACCEL_REDIRECT,
+    objectStore: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : undefined,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS ?? (e.NODE_ENV === 'production' ? 5_000 : 0),
     ...overrides,
   };

@@ -12,6 +12,7 @@ import type { PasswordHasher } from './lib/password.js';
 import type { TokenService } from './lib/tokens.js';
 import type { Mailer } from './mail/mailer.js';
 import type { PaymentProvider } from './modules/billing/providers/provider.js';
+import type { ArtifactStore } from './modules/releases/storage.js';
 
 export interface AppContext {
   config: AppConfig;
@@ -20,6 +21,8 @@ export interface AppContext {
   changes: ChangeFeed;
   tokens: TokenService;
   payments: PaymentProvider;
+  /** Where program files are: DATA_DIR or an S3 bucket (modules/releases/artifact-store.ts). */
+  artifacts: ArtifactStore;
   mailer: Mailer;
   /** Hashes and checks passwords, a bounded number at a time (lib/password.ts). */
   passwords: PasswordHasher;

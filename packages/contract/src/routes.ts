@@ -126,8 +126,9 @@ export const readinessCheckSchema = z.enum(['ok', 'failed', 'not configured']);
 
 /**
  * Readiness answer of `GET /ready` (docs/operations.md): whether this instance should get
- * traffic. 200 with `ready: true` when the database answered `select 1` and Redis (when
- * REDIS_URL is set) answered PING, each within a second; 503 with `ready: false`, the failing
+ * traffic. 200 with `ready: true` when the database answered `select 1`, Redis (when
+ * REDIS_URL is set) answered PING and the object store (when S3_BUCKET is set) answered
+ * HeadBucket, each within a second; 503 with `ready: false`, the failing
  * check marked `failed` and a Retry-After header when one did not, or while the instance drains
  * before shutting down (`draining: true`).
  */
@@ -138,6 +139,8 @@ export const readinessResponseSchema = z.object({
   checks: z.object({
     database: readinessCheckSchema.exclude(['not configured']),
     redis: readinessCheckSchema,
+    /** The S3-compatible bucket of program files; `not configured` when they are on disk. */
+    object_store: readinessCheckSchema,
   }),
 });
 
@@ -502,11 +505,12 @@ export const API = {
     file: endpoint({
       method: 'GET',
       path: '/downloads/file',
-      summary: 'The file behind a signed link (Range requests supported, RFC 9110 §14)',
+      summary:
+        'The file behind a signed link (Range requests supported, RFC 9110 §14), or a 302 to a short-lived presigned URL of the object store',
       tag: 'downloads',
       access: 'public',
       query: downloadFileQuerySchema,
-      responses: { 200: null, 206: null, ...errors(400, 403, 404, 416) },
+      responses: { 200: null, 206: null, 302: null, ...errors(400, 403, 404, 416) },
       produces: 'application/octet-stream',
     }),
   },

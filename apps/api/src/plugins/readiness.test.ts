@@ -54,7 +54,7 @@ describe('GET /ready and draining', () => {
     expect(res.json()).toEqual({
       ready: true,
       draining: false,
-      checks: { database: 'ok', redis: 'not configured' },
+      checks: { database: 'ok', redis: 'not configured', object_store: 'not configured' },
     });
     expect(res.headers['cache-control']).toBe('no-store');
   });
@@ -67,7 +67,7 @@ describe('GET /ready and draining', () => {
     expect(ready.json()).toEqual({
       ready: false,
       draining: true,
-      checks: { database: 'ok', redis: 'not configured' },
+      checks: { database: 'ok', redis: 'not configured', object_store: 'not configured' },
     });
     expect((await h.app.inject({ method: 'GET', url: '/api/v1/health' })).statusCode).toBe(200);
     expect((await h.app.inject({ method: 'GET', url: '/api/v1/site/config' })).statusCode).toBe(
@@ -169,7 +169,7 @@ if (testDbKind() === 'postgres')
         expect(Number(ready.res.headers['retry-after'])).toBeGreaterThan(0);
         expect(ready.res.json()).toMatchObject({
           ready: false,
-          checks: { database: 'failed', redis: 'not configured' },
+          checks: { database: 'failed', redis: 'not configured', object_store: 'not configured' },
         });
 
         const attempt = await login(app, user.payload.email, user.payload.password);

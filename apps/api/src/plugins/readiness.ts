@@ -2,8 +2,9 @@
  * Readiness for load balancers (docs/operations.md, "Readiness, draining and outages").
  * `GET /health` is liveness: the process answers, nothing else is checked. `GET /ready` says
  * whether this instance should get traffic: the database answers `select 1`, Redis (when
- * REDIS_URL is set) answers PING, each within READINESS_TIMEOUT_MS, and the instance is not
- * draining. Otherwise it answers 503 with the failing check marked `failed` and Retry-After.
+ * REDIS_URL is set) answers PING, the object store (when S3_BUCKET is set) answers HeadBucket,
+ * each within READINESS_TIMEOUT_MS, and the instance is not draining. Otherwise it answers 503
+ * with the failing check marked `failed` and Retry-After.
  */
 import type { FastifyInstance } from 'fastify';
 import { API } from '@flockr/contract';
@@ -56,24 +57,35 @@ async function outcome(check: () => Promise<void>): Promise<'ok' | 'failed'> {
 
 /**
  * Registers `GET /ready` on `api` (the /api/v1 scope).
- * @param deps the database, Redis's PING (undefined without REDIS_URL) and the draining state.
+ * @param deps the database, Redis's PING (undefined without REDIS_URL), the object store's
+ * HeadBucket (undefined without S3_BUCKET; given the timeout in milliseconds) and the draining
+ * state.
  */
 export function readinessRoute(
   api: FastifyInstance,
-  deps: { db: Executor; pingRedis: (() => Promise<void>) | undefined; readiness: Readiness },
+  deps: {
+    db: Executor;
+    pingRedis: (() => Promise<void>) | undefined;
+    pingObjectStore: ((timeoutMs: number) => Promise<void>) | undefined;
+    readiness: Readiness;
+  },
 ): void {
   route(
     api,
     API.system.ready,
     async (_input, reply) => {
-      const pingRedis = deps.pingRedis;
-      const [database, redis] = await Promise.all([
+      const { pingRedis, pingObjectStore } = deps;
+      const [database, redis, objectStore] = await Promise.all([
         outcome(() => pingDatabase(deps.db, READINESS_TIMEOUT_MS)),
         pingRedis ? outcome(pingRedis) : ('not configured' as const),
+        pingObjectStore
+          ? outcome(() => pingObjectStore(READINESS_TIMEOUT_MS))
+          : ('not configured' as const),
       ]);
       const draining = deps.readiness.draining;
-      const ready = !draining && database === 'ok' && redis !== 'failed';
-      const body = { ready, draining, checks: { database, redis } };
+      const ready =
+        !draining && database === 'ok' && redis !== 'failed' && objectStore !== 'failed';
+      const body = { ready, draining, checks: { database, redis, object_store: objectStore } };
       if (ready) return body;
       return reply
         .status(503)

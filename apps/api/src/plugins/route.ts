@@ -50,17 +50,20 @@ function successStatus(endpoint: Endpoint): number {
 
 /**
  * Response schemas for Fastify and the OpenAPI document. An answer without a JSON body (`null`
- * in the table) is documented as empty (204) or as the bytes of `produces`; Fastify never
- * serialises those (a Buffer or stream is sent as it is).
+ * in the table) is documented as empty (204, or a redirect's 3xx) or as the bytes of `produces`;
+ * Fastify never serialises those (a Buffer or stream is sent as it is).
  */
 function responseSchemas(endpoint: Endpoint): Record<number, z.ZodType> {
   const out: Record<number, z.ZodType> = {};
   for (const [status, schema] of Object.entries(endpoint.responses)) {
+    const redirect = Number(status) >= 300 && Number(status) < 400 && Number(status) !== 304;
     out[Number(status)] =
       schema ??
-      (endpoint.produces
-        ? z.string().describe(`The ${endpoint.produces} bytes`)
-        : z.null().describe('No content'));
+      (redirect
+        ? z.null().describe('A redirect: the Location header names where to go')
+        : endpoint.produces
+          ? z.string().describe(`The ${endpoint.produces} bytes`)
+          : z.null().describe('No content'));
   }
   return out;
 }

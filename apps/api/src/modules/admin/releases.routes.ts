@@ -1,6 +1,7 @@
 /**
  * Admin release routes (spec §7 "downloads"): list, add by URL, add by upload (multipart, streamed
- * to disk while hashed, up to MAX_UPLOAD_BYTES), activate or deactivate, edit, archive or restore.
+ * to the artifact store while hashed, up to MAX_UPLOAD_BYTES), activate or deactivate, edit,
+ * archive or restore.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
@@ -14,11 +15,12 @@ import {
   listAdminReleases,
   updateRelease,
 } from '../releases/admin.js';
-import { receiveFile, removeFile, type ReceivedFile } from '../releases/storage.js';
+import type { ReceivedFile } from '../releases/storage.js';
 
 /**
  * Reads the multipart form of an upload: the text fields and the one `file` part, streamed to a
- * temporary file. @throws 400 UPLOAD_MISSING_FILE / UPLOAD_MALFORMED; 413 UPLOAD_TOO_LARGE.
+ * temporary file of the artifact store (on disk or in the bucket).
+ * @throws 400 UPLOAD_MISSING_FILE / UPLOAD_MALFORMED; 413 UPLOAD_TOO_LARGE.
  */
 async function readUpload(
   ctx: AppContext,
@@ -33,7 +35,7 @@ async function readUpload(
         fields[part.fieldname] = String(part.value);
       } else if (part.fieldname === 'file' && !file) {
         file = {
-          ...(await receiveFile(ctx.config.dataDir, part.file)),
+          ...(await ctx.artifacts.receive(part.file)),
           originalName: part.filename,
         };
         if (part.file.truncated) throw new HttpError(413, 'uploadTooLarge');
@@ -44,7 +46,7 @@ async function readUpload(
     if (!file || file.size === 0) throw badRequest('uploadMissingFile');
     return { fields, file };
   } catch (error) {
-    if (file) await removeFile(ctx.config.dataDir, file.tempPath);
+    if (file) await ctx.artifacts.remove(file.tempKey);
     // The multipart parser throws plain errors for a malformed body (no boundary, a truncated
     // part): that is the client's fault, not ours.
     if (!(error instanceof HttpError) && !(error as { statusCode?: number }).statusCode)
@@ -74,7 +76,7 @@ export function adminReleaseRoutes(ctx: AppContext) {
       const { fields, file } = await readUpload(ctx, request);
       const parsed = uploadDownloadFieldsSchema.safeParse(fields);
       if (!parsed.success) {
-        await removeFile(ctx.config.dataDir, file.tempPath);
+        await ctx.artifacts.remove(file.tempKey);
         throw new ValidationError(parsed.error.issues[0]!.message);
       }
       return { download: await createReleaseFromUpload(ctx, user, file, parsed.data) };

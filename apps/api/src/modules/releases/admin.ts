@@ -21,7 +21,7 @@ import {
   type ReleaseWithArtifact,
 } from './repository.js';
 import { releasesBySemver, toProgramVersion } from './service.js';
-import { removeFile, safeFilename, storeFile, type ReceivedFile } from './storage.js';
+import { safeFilename, type ReceivedFile } from './storage.js';
 
 /** A release as admins see it (spec section 3: the "download" record). Pure. */
 function toAdminDownload(row: ReleaseWithArtifact): AdminDownload {
@@ -107,8 +107,9 @@ export async function createReleaseFromUrl(
 }
 
 /**
- * `POST /admin/downloads/upload`: stores a received file as `version` and records it. The file is
- * removed again when the release cannot be recorded.
+ * `POST /admin/downloads/upload`: stores a received file as `version` (in `ctx.artifacts`: on
+ * disk or in the bucket) and records it. The file is removed again when it cannot be placed or
+ * the release cannot be recorded, so a refused upload leaves nothing behind.
  * @throws 409 VERSION_TAKEN.
  */
 export async function createReleaseFromUpload(
@@ -122,10 +123,16 @@ export async function createReleaseFromUpload(
     versionFilename(ctx.config.productName, fields.version),
   );
   if (await findReleaseByVersion(ctx.db, fields.version)) {
-    await removeFile(ctx.config.dataDir, upload.tempPath);
+    await ctx.artifacts.remove(upload.tempKey);
     throw conflict('versionTaken');
   }
-  const storagePath = await storeFile(ctx.config.dataDir, upload, fields.version, filename);
+  let storagePath: string;
+  try {
+    storagePath = await ctx.artifacts.place(upload, fields.version, filename);
+  } catch (error) {
+    await ctx.artifacts.remove(upload.tempKey).catch(() => {});
+    throw error;
+  }
   try {
     return await addRelease(ctx, actor, {
       version: fields.version,
@@ -137,7 +144,7 @@ export async function createReleaseFromUpload(
       sha256: upload.sha256,
     });
   } catch (error) {
-    await removeFile(ctx.config.dataDir, storagePath);
+    await ctx.artifacts.remove(storagePath);
     throw error;
   }
 }

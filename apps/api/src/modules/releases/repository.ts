@@ -3,7 +3,7 @@
  * fetching one artifact). Today a release has one artifact; its file fields are the version's
  * `filename`, `file_size` and `sha256` of the spec.
  */
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
   artifacts,
@@ -101,6 +101,26 @@ export async function updateReleaseRow(
     .where(eq(releases.id, id))
     .returning();
   return { before, after: after! };
+}
+
+/**
+ * Every artifact whose file we store (a `storage_path`, not an external URL), oldest first, with
+ * its recorded size in bytes and SHA-256 (the move to object storage, migrate.ts).
+ */
+export async function listStoredArtifacts(
+  db: Executor,
+): Promise<{ id: string; storagePath: string; fileSize: number; sha256: string | null }[]> {
+  const rows = await db
+    .select({
+      id: artifacts.id,
+      storagePath: artifacts.storagePath,
+      fileSize: artifacts.fileSize,
+      sha256: artifacts.sha256,
+    })
+    .from(artifacts)
+    .where(isNotNull(artifacts.storagePath))
+    .orderBy(artifacts.createdAt, artifacts.id);
+  return rows.map((r) => ({ ...r, storagePath: r.storagePath! }));
 }
 
 /** Updates the size and SHA-256 of artifact `id` (the seed, after rebuilding a file). */

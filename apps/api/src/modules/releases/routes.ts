@@ -2,7 +2,8 @@
  * Download routes (spec section 7): latest, versions, history, a signed link (or one sent by
  * e-mail), and the file behind a link: streamed with Content-Length, Content-Disposition and
  * Range support (RFC 9110 §14), or, with DOWNLOAD_ACCEL_REDIRECT set, handed to nginx with
- * X-Accel-Redirect once the link is checked (docs/downloads.md).
+ * X-Accel-Redirect once the link is checked, or, with S3_BUCKET set, redirected (302) to a
+ * presigned URL of the object store (docs/downloads.md).
  */
 import type { FastifyInstance } from 'fastify';
 import { API } from '@flockr/contract';
@@ -35,6 +36,12 @@ export function releaseRoutes(ctx: AppContext, limits: Limiters) {
     // Content-Type, Content-Disposition and Cache-Control and answers Range itself.
     route(app, API.downloads.file, async ({ query }, reply) => {
       const { delivery, filename } = await resolveLink(ctx, query.token);
+      // With object storage: 302 to the presigned URL (the file is found, for now, elsewhere;
+      // RFC 9110 §15.4.3), which names the file and answers Range itself. Never cached: the URL
+      // is personal and expires within minutes.
+      if (delivery.kind === 'redirect') {
+        return reply.header('cache-control', 'no-store').redirect(delivery.url, 302);
+      }
       reply.header('cache-control', 'private, no-store');
       if (delivery.kind === 'accel-redirect') {
         return reply

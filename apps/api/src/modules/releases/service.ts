@@ -33,7 +33,7 @@ import {
   recordDownloadOnce,
   type ReleaseWithArtifact,
 } from './repository.js';
-import { deliveryOf, type FileDelivery } from './storage.js';
+import type { FileDelivery } from './storage.js';
 
 /** A release as subscribers see it (its file's name, size and checksum). Pure. */
 export function toProgramVersion({ release, artifact }: ReleaseWithArtifact): ProgramVersion {
@@ -175,9 +175,9 @@ export async function emailLink(
 }
 
 /**
- * A verified download link: how its file goes out (streamed from DATA_DIR, or by nginx through
- * X-Accel-Redirect when DOWNLOAD_ACCEL_REDIRECT is set; storage.ts `FileDelivery`) and what to
- * call it.
+ * A verified download link: how its file goes out (streamed from DATA_DIR, by nginx through
+ * X-Accel-Redirect when DOWNLOAD_ACCEL_REDIRECT is set, or a redirect to a presigned URL when
+ * S3_BUCKET is set; storage.ts `FileDelivery`) and what to call it.
  */
 export interface ResolvedFile {
   delivery: FileDelivery;
@@ -188,9 +188,11 @@ export interface ResolvedFile {
  * Checks a signed link and records the download (once per link). The link only proves who asked
  * and when: the account and its subscription are checked again now, so a link issued before the
  * account was suspended, deactivated or deleted, or before the subscription ended, serves nothing.
- * Then says how the stored file goes out (docs/downloads.md).
+ * Then says how the stored file goes out (docs/downloads.md). Called once per request to the
+ * link: with object storage the bytes, Range requests included, then come from the store without
+ * coming back here, so nothing is counted per byte range.
  * @throws 404 DOWNLOAD_LINK_INVALID (bad or expired link, deleted account), RELEASE_NOT_FOUND or
- * ARTIFACT_MISSING (recorded, but the file is not on disk);
+ * ARTIFACT_MISSING (recorded, but the file is not in the store);
  * 403 ACCOUNT_SUSPENDED / ACCOUNT_INACTIVE / SUBSCRIPTION_REQUIRED.
  */
 export async function resolveLink(ctx: AppContext, token: string): Promise<ResolvedFile> {
@@ -211,7 +213,8 @@ export async function resolveLink(ctx: AppContext, token: string): Promise<Resol
     linkId: claims.jti,
   });
   if (recorded) ctx.metrics.download();
-  const delivery = await deliveryOf(ctx.config, found.artifact.storagePath);
+  const filename = versionFilename(ctx.config.productName, found.release.version);
+  const delivery = await ctx.artifacts.deliveryOf(found.artifact.storagePath, filename);
   if (!delivery) throw notFound('downloadFileMissing');
-  return { delivery, filename: versionFilename(ctx.config.productName, found.release.version) };
+  return { delivery, filename };
 }

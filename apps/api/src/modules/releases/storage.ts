@@ -1,11 +1,15 @@
 /**
- * Where uploaded program files live: streamed to DATA_DIR/uploads while their size in bytes and
- * SHA-256 are computed (never held whole in memory), then moved under
- * DATA_DIR/artifacts/{version}/. Paths stored in the database are relative to DATA_DIR.
+ * Where uploaded program files live. An `ArtifactStore` holds them; the app picks one at start
+ * (`createArtifactStore` in artifact-store.ts): this file's local disk store (the default), or the
+ * S3-compatible object store of s3-store.ts when S3_BUCKET is set (docs/downloads.md). Only the
+ * stores know where the bytes are; the database keeps each file's key, the same string either
+ * way: `artifacts/{version}/{8 random hex}-{filename}`, relative to DATA_DIR on disk.
  *
- * How a stored file goes out is a `FileDelivery` (`deliveryOf`): streamed by this process, or
- * handed to nginx with X-Accel-Redirect (docs/downloads.md). Only this file knows where the bytes
- * are; another store (object storage with presigned URLs) would be one more kind of delivery.
+ * On disk a file is streamed to DATA_DIR/uploads while its size in bytes and SHA-256 are computed
+ * (never held whole in memory), then moved under DATA_DIR/artifacts/{version}/.
+ *
+ * How a stored file goes out is a `FileDelivery`: streamed by this process, handed to nginx with
+ * X-Accel-Redirect, or a redirect to a presigned URL of the object store.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
@@ -21,9 +25,72 @@ export const ARTIFACTS_DIR = 'artifacts';
 
 /** A file received to a temporary place, with its size in bytes and hex SHA-256. */
 export interface ReceivedFile {
-  tempPath: string;
+  /** Its temporary key in the store (`uploads/{uuid}.part`): `place` moves it, `remove` drops it. */
+  tempKey: string;
   size: number;
   sha256: string;
+}
+
+/**
+ * A store of program files (artifacts), keyed by the path the database keeps. Chosen once at start
+ * from the configuration and reached through `AppContext.artifacts`.
+ */
+export interface ArtifactStore {
+  /** `disk` (DATA_DIR) or `s3` (an S3-compatible bucket, S3_BUCKET). */
+  readonly kind: 'disk' | 's3';
+  /**
+   * Streams `file` to a temporary key, hashing it on the way (never held whole in memory).
+   * Nothing is left behind when the stream fails. @throws the stream's or the store's error.
+   */
+  receive(file: Readable): Promise<ReceivedFile>;
+  /**
+   * Moves a received file to its place for `version` (`artifactKey`) and returns that key.
+   * @throws the store's error; the temporary file is then still there for `remove`.
+   */
+  place(received: ReceivedFile, version: string, filename: string): Promise<string>;
+  /** Removes the file at `key` (a temporary one, or one whose release was not recorded). */
+  remove(key: string): Promise<void>;
+  /**
+   * How to deliver the stored file `key` under the name `filename`; undefined when it is not
+   * in the store (the caller answers 404). @throws Error for a key outside artifacts/ (a 500).
+   */
+  deliveryOf(key: string, filename: string): Promise<FileDelivery | undefined>;
+  /** Checks the store answers (`GET /ready`); undefined when there is nothing to check. */
+  readonly ping: ((timeoutMs: number) => Promise<void>) | undefined;
+  /** Releases connections (the app's onClose). */
+  close(): void;
+}
+
+/**
+ * The key of a new stored file: `artifacts/{version}/{8 random hex}-{filename}`, a path relative
+ * to DATA_DIR on disk and the object key in a bucket (the random part keeps a re-upload of a
+ * version apart from the file it replaces).
+ */
+export function artifactKey(version: string, filename: string): string {
+  return `${ARTIFACTS_DIR}/${version}/${randomUUID().slice(0, 8)}-${filename}`;
+}
+
+/** The temporary key of a file being received: `uploads/{uuid}.part`. */
+export function uploadKey(): string {
+  return `uploads/${randomUUID()}.part`;
+}
+
+/**
+ * The local disk store over `config.dataDir` (the default): files under DATA_DIR/artifacts,
+ * delivered streamed by this process or by nginx with X-Accel-Redirect (DOWNLOAD_ACCEL_REDIRECT).
+ */
+export function diskStore(
+  config: Pick<AppConfig, 'dataDir' | 'downloadAccelRedirect'>,
+): ArtifactStore {
+  return {
+    kind: 'disk',
+    receive: (file) => receiveFile(config.dataDir, file),
+    place: (received, version, filename) => storeFile(config.dataDir, received, version, filename),
+    remove: (key) => removeFile(config.dataDir, key),
+    deliveryOf: (key) => deliveryOf(config, key),
+    ping: undefined,
+    close: () => {},
+  };
 }
 
 /** A file name safe to store and to send: letters, digits, dot, dash, underscore. */
@@ -37,9 +104,9 @@ export function safeFilename(name: string | undefined, fallback: string): string
 
 /** Streams `file` to a temporary file under `dataDir`/uploads, hashing as it goes. */
 export async function receiveFile(dataDir: string, file: Readable): Promise<ReceivedFile> {
-  const dir = path.join(dataDir, 'uploads');
-  await mkdir(dir, { recursive: true });
-  const tempPath = path.join(dir, `${randomUUID()}.part`);
+  const tempKey = uploadKey();
+  const tempPath = path.join(dataDir, tempKey);
+  await mkdir(path.dirname(tempPath), { recursive: true });
   const hash = createHash('sha256');
   let size = 0;
   try {
@@ -58,7 +125,7 @@ export async function receiveFile(dataDir: string, file: Readable): Promise<Rece
     await rm(tempPath, { force: true });
     throw error;
   }
-  return { tempPath, size, sha256: hash.digest('hex') };
+  return { tempKey, size, sha256: hash.digest('hex') };
 }
 
 /**
@@ -71,10 +138,10 @@ export async function storeFile(
   version: string,
   filename: string,
 ): Promise<string> {
-  const relative = path.join('artifacts', version, `${randomUUID().slice(0, 8)}-${filename}`);
+  const relative = artifactKey(version, filename);
   const target = path.join(dataDir, relative);
   await mkdir(path.dirname(target), { recursive: true });
-  await rename(received.tempPath, target);
+  await rename(path.join(dataDir, received.tempKey), target);
   return relative;
 }
 
@@ -89,10 +156,13 @@ export async function removeFile(dataDir: string, relativeOrAbsolute: string): P
  * - `accel-redirect`: the answer has no body and names `uri`, a path under nginx's `internal`
  *   location over DATA_DIR/artifacts/, in X-Accel-Redirect; nginx sends the file (sendfile,
  *   Range). `contentType` is the file's media type, which nginx passes on from our answer.
+ * - `redirect`: the answer is a redirect to `url`, a presigned GET of the object store valid for
+ *   `expiresInSeconds`, which names the file and its type itself (s3-store.ts).
  */
 export type FileDelivery =
   | { kind: 'stream'; relativePath: string }
-  | { kind: 'accel-redirect'; uri: string; contentType: string };
+  | { kind: 'accel-redirect'; uri: string; contentType: string }
+  | { kind: 'redirect'; url: string; expiresInSeconds: number };
 
 /**
  * How to deliver the stored file `relativePath` (relative to DATA_DIR, as stored by `storeFile`
@@ -133,11 +203,22 @@ async function isStoredFile(dataDir: string, relativePath: string): Promise<bool
  * segment or a NUL byte (nothing outside DATA_DIR/artifacts can be named).
  */
 export function accelRedirectUri(prefix: string, relativePath: string): string {
+  return prefix + artifactSegments(relativePath).map(encodeURIComponent).join('/');
+}
+
+/**
+ * The segments under artifacts/ of the stored key `relativePath`, e.g. `artifacts/1.0.0/a.zip`
+ * → `['1.0.0', 'a.zip']`. Pure.
+ * @throws Error when `relativePath` is not under artifacts/, or has an empty, `.` or `..`
+ * segment or a NUL byte (nothing outside DATA_DIR/artifacts, or the bucket's artifacts/, can be
+ * named).
+ */
+export function artifactSegments(relativePath: string): string[] {
   const [top, ...segments] = relativePath.split(path.sep);
   const unsafe = (s: string) => s === '' || s === '.' || s === '..' || s.includes('\0');
   if (top !== ARTIFACTS_DIR || segments.length === 0 || segments.some(unsafe))
     throw new Error(`stored file outside ${ARTIFACTS_DIR}/: ${JSON.stringify(relativePath)}`);
-  return prefix + segments.map(encodeURIComponent).join('/');
+  return segments;
 }
 
 /**
