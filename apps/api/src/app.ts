@@ -25,13 +25,16 @@ import type { Executor } from './db/client.js';
 import { COMPRESS_MIN_BYTES, CONTENT_CODINGS } from './lib/compressed.js';
 import { AppMetrics } from './lib/metrics.js';
 import { PasswordHasher } from './lib/password.js';
+import { logMixin } from './lib/request-context.js';
 import { TokenService } from './lib/tokens.js';
+import { stopJobs } from './jobs.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { accountRoutes } from './modules/accounts/routes.js';
 import { authenticate } from './modules/accounts/sign-in.js';
 import { adminChangelogRoutes } from './modules/admin/changelog.routes.js';
 import { adminDashboardRoutes } from './modules/admin/dashboard.routes.js';
 import { adminOrderRoutes } from './modules/admin/orders.routes.js';
+import { adminOutboxRoutes } from './modules/admin/outbox.routes.js';
 import { adminPlanRoutes } from './modules/admin/plans.routes.js';
 import { adminReleaseRoutes } from './modules/admin/releases.routes.js';
 import { adminUserRoutes } from './modules/admin/users.routes.js';
@@ -106,19 +109,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config } = options;
   const app = Fastify({
     logger:
-      options.logger === undefined
-        ? {
-            level: config.logLevel,
-            redact: ['req.headers.authorization', 'req.headers.cookie'],
-            serializers: {
-              req: (req: { method: string; url: string; id: string }) => ({
-                id: req.id,
-                method: req.method,
-                url: redactUrl(req.url),
-              }),
-            },
-          }
-        : options.logger,
+      typeof options.logger === 'object'
+        ? { ...options.logger, mixin: logMixin }
+        : options.logger === undefined
+          ? {
+              level: config.logLevel,
+              mixin: logMixin,
+              redact: ['req.headers.authorization', 'req.headers.cookie'],
+              serializers: {
+                req: (req: { method: string; url: string; id: string }) => ({
+                  id: req.id,
+                  method: req.method,
+                  url: redactUrl(req.url),
+                }),
+              },
+            }
+          : options.logger,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     // X-Request-Id only from a trusted proxy, and checked (plugins/request-id.ts).
@@ -152,6 +158,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
 
   app.addHook('onClose', () => ctx.passwords.close());
+  // Background jobs started with this context (jobs.ts) stop before the database closes.
+  app.addHook('onClose', () => stopJobs(ctx));
   app.addHook('onClose', () => ctx.artifacts.close());
   app.decorate('authenticate', (token: string) => authenticate(ctx, token));
   app.decorateRequest('auth', null);
@@ -232,6 +240,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         adminPlanRoutes(ctx),
         adminReleaseRoutes(ctx),
         adminChangelogRoutes(ctx),
+        adminOutboxRoutes(ctx),
       ])
         await api.register(routes);
     },

@@ -1,40 +1,401 @@
 /**
- * Background work of a running server (not of tests, which call the functions directly): every
- * minute, reconcile stale checkouts with the provider, record the expiry of unpaid orders, and
- * send the due expiry reminders. Each step is safe on several instances at once.
+ * Background work of a running server (docs/jobs-and-email.md): reconcile stale checkouts with
+ * the provider, record the expiry of unpaid orders, send the due expiry reminders and drain the
+ * e-mail outbox, every minute. Every handler is safe on several instances at once.
+ *
+ * - On PostgreSQL (DATABASE_URL set) they run on pg-boss (schema `pgboss`, created by pg-boss
+ *   itself): one queue per job, scheduled by cron every minute (pg-boss sends one job per slot
+ *   however many instances run), `stately` queues (at most one job queued and one active, so two
+ *   instances never run the same job at once), retries with exponential backoff, and a dead-letter
+ *   queue for jobs that failed every retry, which admins see and retry (`GET /admin/jobs/dead`).
+ * - On the embedded database (PGlite, one process) they run in-process on a minute timer; a
+ *   failure is logged and the next round tries again.
+ *
+ * Tests call the handlers directly, or start a runner with {@link startJobs}.
  */
+import { PgBoss, type JobWithMetadata } from 'pg-boss';
+import { Gauge, type Registry } from 'prom-client';
+import {
+  paginate,
+  type AdminDeadJob,
+  type AdminDeadJobRetryResponse,
+  type AdminDeadJobsResponse,
+} from '@flockr/contract';
 import type { AppContext } from './context.js';
+import type { UserRow } from './db/schema.js';
+import { conflict, notFound } from './lib/http-error.js';
+import { METRICS_PREFIX } from './lib/metrics.js';
+import { recordAudit } from './modules/audit/service.js';
 import { expireLapsedOrders, reconcileOpenCheckouts } from './modules/billing/jobs.js';
+import { drainOutbox, outboxGauges } from './modules/outbox/service.js';
 import { sendDueReminders } from './modules/subscriptions/reminders.js';
 
-/** The steps of one round, in order, each with the log line of its failure. */
-const STEPS: [string, (ctx: AppContext) => Promise<unknown>][] = [
-  ['reconciliation failed', reconcileOpenCheckouts],
-  ['order expiry failed', expireLapsedOrders],
-  ['reminders failed', sendDueReminders],
+/** One background job: its pg-boss queue, its handler, and the log line of its failure. */
+export interface JobDefinition {
+  queue: string;
+  run: (ctx: AppContext) => Promise<unknown>;
+  failure: string;
+}
+
+/** The jobs of a server, in the order one in-process round runs them. */
+export const JOBS: readonly JobDefinition[] = [
+  { queue: 'flockr.reconcile', run: reconcileOpenCheckouts, failure: 'reconciliation failed' },
+  { queue: 'flockr.order-expiry', run: expireLapsedOrders, failure: 'order expiry failed' },
+  { queue: 'flockr.reminders', run: sendDueReminders, failure: 'reminders failed' },
+  { queue: 'flockr.outbox', run: drainOutbox, failure: 'e-mail outbox failed' },
 ];
 
-/** Runs one round of every job; errors are logged, never thrown. */
-async function runJobsOnce(ctx: AppContext): Promise<void> {
-  for (const [failure, step] of STEPS) {
-    try {
-      await step(ctx);
-    } catch (error) {
-      ctx.log.error({ err: error }, failure);
-    }
+/** pg-boss's dead-letter queue of every job queue (pg-boss docs, "Queues": `deadLetter`). */
+export const DEAD_JOBS_QUEUE = 'flockr.dead-jobs';
+
+/** The cron of every schedule: each minute, in UTC. */
+export const JOB_CRON = '* * * * *';
+
+/**
+ * Retries of a failed pg-boss job (pg-boss docs, "Queues": retryLimit, retryDelay, retryBackoff,
+ * retryDelayMax): 4 retries, 30 s doubling with jitter, at most 10 minutes apart; then the job
+ * goes to {@link DEAD_JOBS_QUEUE}. A job may run 5 minutes (`expireInSeconds`) before it counts as
+ * failed; dead jobs are kept 30 days.
+ */
+export const JOB_RETRY = {
+  retryLimit: 4,
+  retryDelay: 30,
+  retryBackoff: true,
+  retryDelayMax: 600,
+  expireInSeconds: 300,
+  retentionSeconds: 30 * 86_400,
+} as const;
+
+/** A started job runner. */
+export interface JobRunner {
+  kind: 'pg-boss' | 'in-process';
+  /** Enqueues one run of `queue` now (pg-boss) or runs that job once (in-process). */
+  trigger(queue: string): Promise<void>;
+  /** Every dead job, oldest first (none in-process). */
+  deadJobs(): Promise<AdminDeadJob[]>;
+  /** Moves dead job `id` back to its queue; returns that queue, or undefined when not found. */
+  redrive(id: string): Promise<string | undefined>;
+  /** Each job queue's depth (jobs waiting) and its oldest waiting job's age in seconds. */
+  queueStats(): Promise<{ queue: string; depth: number; oldestAgeSeconds: number }[]>;
+  /** Stops scheduling and working; waits for a running job up to a few seconds. */
+  stop(): Promise<void>;
+}
+
+/** The runner started for each app context (the admin routes and the gauges read it). */
+const runners = new WeakMap<AppContext, JobRunner>();
+
+/** The runner started with `ctx`, or undefined (tests that start none, or after stop). */
+export function jobRunnerOf(ctx: AppContext): JobRunner | undefined {
+  return runners.get(ctx);
+}
+
+/** Options of {@link startJobs}. */
+export interface StartJobsOptions {
+  /** PostgreSQL to run pg-boss on; defaults to DATABASE_URL. Without one: in-process. */
+  databaseUrl?: string;
+  /** The in-process round's period in ms (60 000). */
+  everyMs?: number;
+  /** The jobs (tests replace them); defaults to {@link JOBS}. */
+  jobs?: readonly JobDefinition[];
+  /** Retry settings override (tests shorten them); defaults to {@link JOB_RETRY}. */
+  retry?: Partial<typeof JOB_RETRY>;
+  /** How often a pg-boss worker polls its queue, in seconds (2). */
+  pollingIntervalSeconds?: number;
+}
+
+/**
+ * Starts the background jobs for `ctx`: on pg-boss when a PostgreSQL URL is given (option or
+ * DATABASE_URL), else in-process. Returns the runner; stop it (or close the app, whose onClose
+ * hook calls {@link stopJobs}) before closing the database.
+ * @throws when pg-boss cannot install its schema or reach the database.
+ */
+export async function startJobs(
+  ctx: AppContext,
+  options: StartJobsOptions = {},
+): Promise<JobRunner> {
+  await stopJobs(ctx);
+  const url = options.databaseUrl ?? ctx.config.databaseUrl;
+  const jobs = options.jobs ?? JOBS;
+  const runner = url
+    ? await startPgBoss(ctx, url, jobs, options)
+    : startInProcess(ctx, jobs, options.everyMs ?? 60_000);
+  runners.set(ctx, runner);
+  return runner;
+}
+
+/** Stops the runner started with `ctx`, if any. Never throws (a failure is logged). */
+export async function stopJobs(ctx: AppContext): Promise<void> {
+  const runner = runners.get(ctx);
+  if (!runner) return;
+  runners.delete(ctx);
+  try {
+    await runner.stop();
+  } catch (error) {
+    ctx.log.error({ err: error }, 'stopping the job runner failed');
   }
 }
 
-/** Starts the minute timer; returns a function that stops it. */
-export function startJobs(ctx: AppContext, everyMs = 60_000): () => void {
-  let running = false;
+/** Runs `job` once; errors are logged, never thrown. */
+async function runLogged(ctx: AppContext, job: JobDefinition): Promise<void> {
+  try {
+    await job.run(ctx);
+  } catch (error) {
+    ctx.log.error({ err: error }, job.failure);
+  }
+}
+
+/** The minute timer of the embedded database: one round of every job at a time. */
+function startInProcess(
+  ctx: AppContext,
+  jobs: readonly JobDefinition[],
+  everyMs: number,
+): JobRunner {
+  let round: Promise<void> | undefined;
   const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    void runJobsOnce(ctx).finally(() => {
-      running = false;
+    if (round) return;
+    round = (async () => {
+      for (const job of jobs) await runLogged(ctx, job);
+    })().finally(() => {
+      round = undefined;
     });
   }, everyMs);
   timer.unref();
-  return () => clearInterval(timer);
+  return {
+    kind: 'in-process',
+    async trigger(queue) {
+      const job = jobs.find((j) => j.queue === queue);
+      if (job) await runLogged(ctx, job);
+    },
+    deadJobs: async () => [],
+    redrive: async () => undefined,
+    queueStats: async () => [],
+    async stop() {
+      clearInterval(timer);
+      await round;
+    },
+  };
+}
+
+/** The text of a failed job's output (pg-boss keeps the thrown error's message and stack). */
+function errorText(output: unknown): string | null {
+  if (output === null || output === undefined) return null;
+  if (typeof output === 'object' && 'message' in output) return String(output.message);
+  return JSON.stringify(output).slice(0, 1000);
+}
+
+/** A dead-letter job as admins see it. */
+function deadJob(job: JobWithMetadata<unknown>): AdminDeadJob {
+  return {
+    id: job.id,
+    queue: job.sourceName ?? 'unknown',
+    error: errorText(job.sourceOutput),
+    retries: job.sourceRetryCount ?? job.retryCount,
+    created_at: (job.sourceCreatedOn ?? job.createdOn).toISOString(),
+    failed_at: job.createdOn.toISOString(),
+  };
+}
+
+/** Installs the queues and schedules on pg-boss and works them. */
+async function startPgBoss(
+  ctx: AppContext,
+  url: string,
+  jobs: readonly JobDefinition[],
+  options: StartJobsOptions,
+): Promise<JobRunner> {
+  const boss = new PgBoss({ connectionString: url, schema: 'pgboss', max: 4 });
+  boss.on('error', (error) => ctx.log.error({ err: error }, 'pg-boss error'));
+  await boss.start();
+  try {
+    const retry = { ...JOB_RETRY, ...options.retry };
+    await boss.createQueue(DEAD_JOBS_QUEUE, { retentionSeconds: retry.retentionSeconds });
+    for (const job of jobs) {
+      await boss.createQueue(job.queue, {
+        policy: 'stately',
+        deadLetter: DEAD_JOBS_QUEUE,
+        ...retry,
+      });
+      // One schedule per queue (key ''): every instance upserts the same row, and pg-boss sends
+      // one job per minute slot whichever instance's cron pass comes first.
+      await boss.schedule(job.queue, JOB_CRON, null, { tz: 'UTC' });
+      await boss.work(
+        job.queue,
+        { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
+        async () => {
+          try {
+            await job.run(ctx);
+          } catch (error) {
+            // Logged here; the throw fails the job, which pg-boss retries and then dead-letters.
+            ctx.log.error({ err: error, queue: job.queue }, job.failure);
+            throw error;
+          }
+        },
+      );
+    }
+  } catch (error) {
+    await boss.stop({ graceful: false, close: true }).catch(() => {});
+    throw error;
+  }
+  const queues = jobs.map((j) => j.queue);
+  return {
+    kind: 'pg-boss',
+    async trigger(queue) {
+      await boss.send(queue, {});
+    },
+    async deadJobs() {
+      return (await boss.findJobs(DEAD_JOBS_QUEUE, { queued: true, limit: 10_000 })).map(deadJob);
+    },
+    async redrive(id) {
+      const [found] = await boss.findJobs(DEAD_JOBS_QUEUE, { id, queued: true });
+      if (!found?.sourceName) return undefined;
+      const moved = await boss.redrive(DEAD_JOBS_QUEUE, { ids: [id] });
+      return moved > 0 ? found.sourceName : undefined;
+    },
+    async queueStats() {
+      const now = Date.now();
+      return Promise.all(
+        queues.map(async (queue) => {
+          const waiting = await boss.findJobs(queue, { queued: true, limit: 10_000 });
+          const oldest = waiting[0]?.createdOn;
+          return {
+            queue,
+            depth: waiting.length,
+            oldestAgeSeconds: oldest ? Math.max(0, (now - oldest.getTime()) / 1000) : 0,
+          };
+        }),
+      );
+    },
+    async stop() {
+      await boss.stop({ graceful: true, close: true, timeout: 5_000 });
+    },
+  };
+}
+
+/**
+ * `GET /admin/jobs/dead`: one page of the jobs that failed every retry, oldest first, and where
+ * jobs run. In-process (the embedded database) there are none: failures are logged and retried by
+ * the next round.
+ */
+export async function listDeadJobs(
+  ctx: AppContext,
+  query: { page: number; limit: number },
+): Promise<AdminDeadJobsResponse> {
+  const runner = jobRunnerOf(ctx);
+  const all = runner ? await runner.deadJobs() : [];
+  const start = (query.page - 1) * query.limit;
+  return {
+    runner: runner?.kind ?? (ctx.config.databaseUrl ? 'pg-boss' : 'in-process'),
+    jobs: all.slice(start, start + query.limit),
+    pagination: paginate(all.length, query.page, query.limit),
+  };
+}
+
+/**
+ * `POST /admin/jobs/dead/{id}/retry`: moves a dead job back to the queue it failed on (pg-boss
+ * `redrive`), audited ('job.retry'). The audit row is written in a transaction that commits only
+ * after pg-boss moved the job, so a refused retry leaves no record.
+ * @throws 409 JOB_QUEUE_UNAVAILABLE on the embedded database (no queue); 404 JOB_NOT_FOUND.
+ */
+export async function retryDeadJob(
+  ctx: AppContext,
+  actor: UserRow,
+  id: string,
+): Promise<AdminDeadJobRetryResponse> {
+  const runner = jobRunnerOf(ctx);
+  if (!runner || runner.kind !== 'pg-boss') throw conflict('jobQueueUnavailable');
+  const queue = await ctx.db.transaction(async (tx) => {
+    const moved = await runner.redrive(id);
+    if (!moved) throw notFound('jobNotFound');
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'job.retry',
+      entityType: 'job',
+      entityId: id,
+      before: { queue: DEAD_JOBS_QUEUE },
+      after: { queue: moved },
+    });
+    return moved;
+  });
+  return { queue, message: `The job is back on ${queue}.` };
+}
+
+/**
+ * Registers the queue gauges (docs/observability.md): `flockr_outbox_messages{status}` (pending
+ * and dead e-mails), `flockr_outbox_oldest_pending_age_seconds`, and on pg-boss
+ * `flockr_job_queue_depth{queue}` and `flockr_job_queue_oldest_age_seconds{queue}` (dead jobs
+ * under queue="flockr.dead-jobs"). Read at scrape time; database-wide values (aggregate with
+ * `max`). A failed read is logged and leaves the last values.
+ */
+export function registerJobMetrics(registry: Registry, ctx: AppContext): void {
+  let reading: Promise<Awaited<ReturnType<typeof outboxGauges>> | undefined> | undefined;
+  const readOutbox = () =>
+    (reading ??= outboxGauges(ctx)
+      .catch((error: unknown) => {
+        ctx.log.warn({ err: error }, 'metrics: the outbox could not be read');
+        return undefined;
+      })
+      .finally(() => {
+        reading = undefined;
+      }));
+  new Gauge({
+    name: `${METRICS_PREFIX}outbox_messages`,
+    help: 'E-mails in the outbox by status: pending (waiting or retrying) and dead (given up).',
+    labelNames: ['status'] as const,
+    registers: [registry],
+    async collect() {
+      const gauges = await readOutbox();
+      if (!gauges) return;
+      this.set({ status: 'pending' }, gauges.pending);
+      this.set({ status: 'dead' }, gauges.dead);
+    },
+  });
+  new Gauge({
+    name: `${METRICS_PREFIX}outbox_oldest_pending_age_seconds`,
+    help: 'Age of the oldest pending e-mail in seconds (0 when none is pending).',
+    registers: [registry],
+    async collect() {
+      const gauges = await readOutbox();
+      if (gauges) this.set(gauges.oldestPendingAgeSeconds);
+    },
+  });
+  let stats: Promise<{ queue: string; depth: number; oldestAgeSeconds: number }[]> | undefined;
+  const readStats = () =>
+    (stats ??= (async () => {
+      const runner = jobRunnerOf(ctx);
+      if (!runner || runner.kind !== 'pg-boss') return [];
+      const [queues, dead] = await Promise.all([runner.queueStats(), runner.deadJobs()]);
+      const oldestDead = dead[0] ? Date.parse(dead[0].failed_at) : undefined;
+      return [
+        ...queues,
+        {
+          queue: DEAD_JOBS_QUEUE,
+          depth: dead.length,
+          oldestAgeSeconds: oldestDead ? Math.max(0, (Date.now() - oldestDead) / 1000) : 0,
+        },
+      ];
+    })()
+      .catch((error: unknown) => {
+        ctx.log.warn({ err: error }, 'metrics: the job queues could not be read');
+        return [];
+      })
+      .finally(() => {
+        stats = undefined;
+      }));
+  new Gauge({
+    name: `${METRICS_PREFIX}job_queue_depth`,
+    help: 'Jobs waiting in each pg-boss queue (created or retrying); dead jobs under flockr.dead-jobs.',
+    labelNames: ['queue'] as const,
+    registers: [registry],
+    async collect() {
+      for (const s of await readStats()) this.set({ queue: s.queue }, s.depth);
+    },
+  });
+  new Gauge({
+    name: `${METRICS_PREFIX}job_queue_oldest_age_seconds`,
+    help: 'Age in seconds of the oldest job waiting in each pg-boss queue (0 when empty).',
+    labelNames: ['queue'] as const,
+    registers: [registry],
+    async collect() {
+      for (const s of await readStats()) this.set({ queue: s.queue }, s.oldestAgeSeconds);
+    },
+  });
 }

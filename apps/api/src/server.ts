@@ -31,7 +31,8 @@ async function main(): Promise<void> {
   if (admin !== 'skipped')
     app.log.info({ email: config.adminEmail, result: admin }, 'admin account ensured');
 
-  const stopJobs = startJobs(app.appContext);
+  // pg-boss on PostgreSQL, a minute timer on the embedded database; app.close() stops them.
+  await startJobs(app.appContext);
 
   // The SIGTERM sequence (docs/operations.md, "Readiness, draining and outages"):
   // 1. GET /ready answers 503 at once; everything else is served as usual for SHUTDOWN_GRACE_MS,
@@ -56,7 +57,6 @@ async function main(): Promise<void> {
       app.log.error(`still closing ${SHUTDOWN_DEADLINE_MS} ms after the grace period: exiting`);
       process.exit(1);
     }, SHUTDOWN_DEADLINE_MS).unref();
-    stopJobs();
     await app.close();
     await database.close();
     process.exit(0);

@@ -67,6 +67,10 @@ export const API_ERRORS = {
   webhookPayload: 'The webhook body is not an event this server can read',
   subscriptionNotCancelled: 'This subscription is not set to end',
   subscriptionEnded: 'This subscription has already ended',
+  outboxMessageNotFound: 'E-mail not found',
+  outboxNotRetryable: 'This e-mail was sent already; only a failed e-mail can be sent again',
+  jobNotFound: 'Failed job not found',
+  jobQueueUnavailable: 'There is no job queue on this server (embedded database)',
 } as const;
 
 /** Key of an error the API answers with (a key of {@link API_ERRORS}). */
@@ -130,6 +134,10 @@ export const API_ERROR_CODES = {
   webhookPayload: 'WEBHOOK_PAYLOAD_INVALID',
   subscriptionNotCancelled: 'SUBSCRIPTION_NOT_CANCELLED',
   subscriptionEnded: 'SUBSCRIPTION_ENDED',
+  outboxMessageNotFound: 'OUTBOX_MESSAGE_NOT_FOUND',
+  outboxNotRetryable: 'OUTBOX_MESSAGE_SENT',
+  jobNotFound: 'JOB_NOT_FOUND',
+  jobQueueUnavailable: 'JOB_QUEUE_UNAVAILABLE',
 } as const satisfies Record<ApiErrorKey, string>;
 
 /**

@@ -26,6 +26,7 @@ export * from './subscriptions.js';
 export * from './downloads.js';
 export * from './changelog.js';
 export * from './admin.js';
+export * from './outbox.js';
 export * from './guardrails.js';
 export * from './site.js';
 export * from './seller.js';

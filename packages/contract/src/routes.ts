@@ -95,6 +95,14 @@ import {
   webhookResponseSchema,
 } from './orders.js';
 import { plansResponseSchema } from './plans.js';
+import {
+  adminDeadJobRetryResponseSchema,
+  adminDeadJobsQuerySchema,
+  adminDeadJobsResponseSchema,
+  adminOutboxQuerySchema,
+  adminOutboxResponseSchema,
+  adminOutboxRetryResponseSchema,
+} from './outbox.js';
 import { siteConfigSchema } from './site.js';
 import {
   cancelSubscriptionResponseSchema,
@@ -815,6 +823,45 @@ export const API = {
       query: auditExportQuerySchema,
       produces: 'text/csv',
       responses: { 200: null, ...errors(400, 401, 403) },
+    }),
+    outbox: endpoint({
+      method: 'GET',
+      path: '/admin/outbox',
+      summary:
+        'E-mails in the outbox, newest first; status=dead lists those given up after every retry (docs/jobs-and-email.md)',
+      tag: 'admin',
+      access: 'admin',
+      query: adminOutboxQuerySchema,
+      responses: { 200: adminOutboxResponseSchema, ...errors(400, 401, 403) },
+    }),
+    retryOutboxMessage: endpoint({
+      method: 'POST',
+      path: '/admin/outbox/:id/retry',
+      summary:
+        'Send a failed (dead) or waiting e-mail again now, with a fresh attempt count; audited',
+      tag: 'admin',
+      access: 'admin',
+      params: idParamsSchema,
+      responses: { 200: adminOutboxRetryResponseSchema, ...errors(400, 401, 403, 404, 409) },
+    }),
+    deadJobs: endpoint({
+      method: 'GET',
+      path: '/admin/jobs/dead',
+      summary:
+        "Background jobs that failed on every retry (pg-boss's dead-letter queue), oldest first",
+      tag: 'admin',
+      access: 'admin',
+      query: adminDeadJobsQuerySchema,
+      responses: { 200: adminDeadJobsResponseSchema, ...errors(400, 401, 403) },
+    }),
+    retryDeadJob: endpoint({
+      method: 'POST',
+      path: '/admin/jobs/dead/:id/retry',
+      summary: 'Put a dead job back on the queue it failed on; audited',
+      tag: 'admin',
+      access: 'admin',
+      params: idParamsSchema,
+      responses: { 200: adminDeadJobRetryResponseSchema, ...errors(400, 401, 403, 404, 409) },
     }),
   },
 } as const;

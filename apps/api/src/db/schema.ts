@@ -519,3 +519,50 @@ export const figures = pgTable(
   },
   (t) => [primaryKey({ columns: [t.name, t.day] })],
 );
+
+/** Where an outbox message is: waiting (or being sent), sent, or given up (docs/jobs-and-email.md). */
+export const outboxStatus = pgEnum('outbox_status', ['pending', 'sent', 'dead']);
+
+/**
+ * The e-mail outbox (docs/jobs-and-email.md): every message is written here in the same
+ * transaction as its cause (an order completed, a reminder claimed, a link issued), and a sender
+ * delivers it after the commit. `dedupeKey` is unique, so a cause applied twice writes one
+ * message. A pending row is due when `nextAttemptAt` <= now; a sender claims it by moving
+ * `nextAttemptAt` a lease ahead (FOR UPDATE SKIP LOCKED), sends, then marks it `sent`, or
+ * schedules the next attempt with backoff, or marks it `dead` after the last attempt. The body is
+ * erased once sent (it may carry a single-use link). Every instant is UTC.
+ */
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    id: id(),
+    dedupeKey: text('dedupe_key').notNull(),
+    /** What caused it, e.g. 'receipt', 'password-reset', 'reminder' (admins filter by it). */
+    kind: text('kind').notNull(),
+    /** 'transactional' or 'marketing' (mail/mailer.ts). */
+    category: text('category').notNull().default('transactional'),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    status: outboxStatus('status').notNull().default('pending'),
+    /** Attempts started so far (a claim counts one). */
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('outbox_messages_dedupe_key').on(t.dedupeKey),
+    /** The sender's due rows, oldest first; the partial index holds only what is still pending. */
+    index('outbox_messages_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+    /** The admin list by status, newest first. */
+    index('outbox_messages_status_created_idx').on(t.status, t.createdAt, t.id),
+  ],
+);
+
+export type OutboxMessageRow = typeof outboxMessages.$inferSelect;

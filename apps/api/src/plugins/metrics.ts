@@ -20,6 +20,7 @@ import { collectDefaultMetrics, Gauge, Histogram, type Registry } from 'prom-cli
 import type { AppContext } from '../context.js';
 import { poolUse } from '../db/client.js';
 import { METRICS_PREFIX } from '../lib/metrics.js';
+import { registerJobMetrics } from '../jobs.js';
 import { registerFigureMetrics } from '../modules/figures/metrics.js';
 import { errorBody } from './errors.js';
 
@@ -86,6 +87,7 @@ export function registerMetrics(
   registerPoolMetrics(registry, ctx);
   registerPasswordMetrics(registry, ctx);
   registerFigureMetrics(registry, ctx.db, ctx.log, METRICS_PREFIX);
+  registerJobMetrics(registry, ctx);
 
   const expected = token;
   app.get(METRICS_PATH, { schema: { hide: true } }, async (request, reply) => {

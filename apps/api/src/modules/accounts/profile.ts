@@ -19,7 +19,8 @@ import { badRequest, conflict, notFound } from '../../lib/http-error.js';
 import { brandOf, templates } from '../../mail/templates.js';
 import { figureTotals, signupsPerDaySince, type FigureTotals } from '../figures/service.js';
 import { subscriptionSummaries } from '../subscriptions/service.js';
-import { sendAccountMail } from './recovery.js';
+import { deliverOutbox } from '../outbox/service.js';
+import { queueAccountMail } from './recovery.js';
 import { sessionCacheOf } from './session-cache.js';
 import {
   anonymiseUser,
@@ -149,7 +150,7 @@ export async function deleteAccount(
     throw badRequest('currentPasswordWrong');
   const now = ctx.now();
   const tag = `deleted-${user.id.slice(0, 8)}-${randomBytes(3).toString('hex')}`;
-  await ctx.db.transaction(async (tx) => {
+  const mailId = await ctx.db.transaction(async (tx) => {
     await anonymiseUser(
       tx,
       user.id,
@@ -158,12 +159,16 @@ export async function deleteAccount(
     );
     await revokeUserSessions(tx, user.id, now);
     await retireUserTokens(tx, user.id, now);
+    // The notice goes to the address the account had (the row no longer holds it).
+    return queueAccountMail(
+      ctx,
+      tx,
+      user.email,
+      templates.accountDeleted(brandOf(ctx.config), user.username),
+      { kind: 'account-deleted', dedupeKey: `account-deleted:${user.id}` },
+    );
   });
-  await sendAccountMail(
-    ctx,
-    user.email,
-    templates.accountDeleted(brandOf(ctx.config), user.username),
-  );
+  await deliverOutbox(ctx, [mailId]);
 }
 
 /**

@@ -2,7 +2,9 @@
  * Account recovery and changes by e-mail link (OWASP ASVS V6): forgot and reset password,
  * e-mail verification, change password, change e-mail with confirmation. Links carry a
  * single-use token of 256 random bits; only its SHA-256 is stored. Lifetimes: reset 1 hour,
- * verification and e-mail change 24 hours (README "E-mail").
+ * verification and e-mail change 24 hours (README "E-mail"). Every e-mail is written to the outbox
+ * in the transaction that issues its link or makes its change, then sent after the commit
+ * (docs/jobs-and-email.md).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { FORGOT_PASSWORD_MESSAGE, type ApiErrorKey } from '@flockr/contract';
@@ -12,6 +14,7 @@ import type { UserRow, UserTokenRow } from '../../db/schema.js';
 import { isCommonPassword } from '../../lib/common-passwords.js';
 import { badRequest, conflict } from '../../lib/http-error.js';
 import { brandOf, templates, type Rendered } from '../../mail/templates.js';
+import { deliverOutbox, enqueueMail } from '../outbox/service.js';
 import {
   findUserByEmail,
   findUserById,
@@ -36,7 +39,8 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 
 /**
  * Creates a link token for `userId` and `purpose` (earlier unused ones of that purpose stop
- * working) and returns the token itself, which only the e-mail carries.
+ * working) and returns the token itself, which only the e-mail carries, and its stored hash
+ * (which names the link in the outbox's dedupe keys).
  */
 async function issueLinkToken(
   db: Executor,
@@ -44,17 +48,18 @@ async function issueLinkToken(
   purpose: TokenPurpose,
   now: Date,
   newEmail?: string,
-): Promise<string> {
+): Promise<{ token: string; hash: string }> {
   const token = randomBytes(32).toString('base64url');
+  const hash = hashToken(token);
   await retireUserTokens(db, userId, now, purpose);
   await insertUserToken(db, {
     userId,
     purpose,
-    tokenHash: hashToken(token),
+    tokenHash: hash,
     newEmail: newEmail ?? null,
     expiresAt: new Date(now.getTime() + LINK_TTL_MS[purpose]),
   });
-  return token;
+  return { token, hash };
 }
 
 /** Error keys for a link that is not valid, has expired, or was used. */
@@ -94,17 +99,20 @@ async function consumeLinkToken(
   return row;
 }
 
-/** Sends a transactional e-mail; a delivery failure is logged, never shown to the user. */
-export async function sendAccountMail(
+/**
+ * Writes a transactional account e-mail to the outbox with `tx`, the transaction of its cause;
+ * `kind` says what it is and `dedupeKey` names the cause (unique). Returns the outbox id to
+ * deliver after the commit (`deliverOutbox`); a delivery failure is retried there, never shown
+ * to the user.
+ */
+export async function queueAccountMail(
   ctx: AppContext,
+  tx: Executor,
   to: string,
   message: Rendered,
-): Promise<void> {
-  try {
-    await ctx.mailer.send({ to, ...message, kind: 'transactional' });
-  } catch (error) {
-    ctx.log.error({ err: error }, 'e-mail delivery failed');
-  }
+  mail: { kind: string; dedupeKey: string },
+): Promise<string | undefined> {
+  return enqueueMail(tx, ctx.now(), { to, ...message, ...mail });
 }
 
 /** Runs `work` after the answer is sent, so its duration cannot be measured by the caller. */
@@ -123,13 +131,18 @@ export function assertNotCommon(password: string): void {
 
 /** Sends the e-mail confirmation link to `user` (at registration and on request). */
 export async function sendVerification(ctx: AppContext, user: UserRow): Promise<void> {
-  const token = await issueLinkToken(ctx.db, user.id, 'EMAIL_VERIFY', ctx.now());
-  const url = `${ctx.config.publicUrl}/verify-email?token=${token}`;
-  await sendAccountMail(
-    ctx,
-    user.email,
-    templates.verifyEmail(brandOf(ctx.config), user.username, url),
-  );
+  const id = await ctx.db.transaction(async (tx) => {
+    const { token, hash } = await issueLinkToken(tx, user.id, 'EMAIL_VERIFY', ctx.now());
+    const url = `${ctx.config.publicUrl}/verify-email?token=${token}`;
+    return queueAccountMail(
+      ctx,
+      tx,
+      user.email,
+      templates.verifyEmail(brandOf(ctx.config), user.username, url),
+      { kind: 'email-verify', dedupeKey: `link:${hash}` },
+    );
+  });
+  await deliverOutbox(ctx, [id]);
 }
 
 /**
@@ -140,13 +153,18 @@ export function forgotPassword(ctx: AppContext, email: string): { message: strin
   inBackground(ctx, async () => {
     const user = await findUserByEmail(ctx.db, email);
     if (!user || user.deletedAt) return;
-    const token = await issueLinkToken(ctx.db, user.id, 'PASSWORD_RESET', ctx.now());
-    const url = `${ctx.config.publicUrl}/reset-password?token=${token}`;
-    await sendAccountMail(
-      ctx,
-      user.email,
-      templates.passwordReset(brandOf(ctx.config), user.username, url),
-    );
+    const id = await ctx.db.transaction(async (tx) => {
+      const { token, hash } = await issueLinkToken(tx, user.id, 'PASSWORD_RESET', ctx.now());
+      const url = `${ctx.config.publicUrl}/reset-password?token=${token}`;
+      return queueAccountMail(
+        ctx,
+        tx,
+        user.email,
+        templates.passwordReset(brandOf(ctx.config), user.username, url),
+        { kind: 'password-reset', dedupeKey: `link:${hash}` },
+      );
+    });
+    await deliverOutbox(ctx, [id]);
   });
   return { message: FORGOT_PASSWORD_MESSAGE };
 }
@@ -164,17 +182,19 @@ export async function resetPassword(
   assertNotCommon(password);
   const passwordHash = await ctx.passwords.hash(password);
   const now = ctx.now();
-  const user = await ctx.db.transaction(async (tx) => {
+  const id = await ctx.db.transaction(async (tx) => {
     const link = await consumeLinkToken(tx, token, 'PASSWORD_RESET', now, RESET_LINK);
-    const updated = await updateUser(tx, link.userId, { passwordHash }, now);
+    const user = (await updateUser(tx, link.userId, { passwordHash }, now))!;
     await revokeUserSessions(tx, link.userId, now);
-    return updated!;
+    return queueAccountMail(
+      ctx,
+      tx,
+      user.email,
+      templates.passwordChanged(brandOf(ctx.config), user.username),
+      { kind: 'password-changed', dedupeKey: `password-changed:${link.id}` },
+    );
   });
-  await sendAccountMail(
-    ctx,
-    user.email,
-    templates.passwordChanged(brandOf(ctx.config), user.username),
-  );
+  await deliverOutbox(ctx, [id]);
   return { message: 'Your password was changed. Please sign in with your new password.' };
 }
 
@@ -216,15 +236,22 @@ export async function changePassword(
   assertNotCommon(next);
   const passwordHash = await ctx.passwords.hash(next);
   const now = ctx.now();
-  await ctx.db.transaction(async (tx) => {
+  const id = await ctx.db.transaction(async (tx) => {
     await updateUser(tx, user.id, { passwordHash }, now);
     await revokeUserSessions(tx, user.id, now, sessionId);
+    return queueAccountMail(
+      ctx,
+      tx,
+      user.email,
+      templates.passwordChanged(brandOf(ctx.config), user.username),
+      // One change: this user, this instant, this session (no natural row id to name it by).
+      {
+        kind: 'password-changed',
+        dedupeKey: `password-changed:${user.id}:${sessionId}:${now.toISOString()}`,
+      },
+    );
   });
-  await sendAccountMail(
-    ctx,
-    user.email,
-    templates.passwordChanged(brandOf(ctx.config), user.username),
-  );
+  await deliverOutbox(ctx, [id]);
   return { message: 'Your password was changed. Other devices were signed out.' };
 }
 
@@ -243,18 +270,27 @@ export async function requestEmailChange(
     throw badRequest('currentPasswordWrong');
   if (newEmail === user.email.toLowerCase()) throw badRequest('emailUnchanged');
   if (await findUserByEmail(ctx.db, newEmail)) throw conflict('emailTaken');
-  const token = await issueLinkToken(ctx.db, user.id, 'EMAIL_CHANGE', ctx.now(), newEmail);
-  const url = `${ctx.config.publicUrl}/confirm-email?token=${token}`;
-  await sendAccountMail(
-    ctx,
-    newEmail,
-    templates.confirmEmailChange(brandOf(ctx.config), user.username, url),
-  );
-  await sendAccountMail(
-    ctx,
-    user.email,
-    templates.emailChangeRequested(brandOf(ctx.config), user.username, newEmail),
-  );
+  const ids = await ctx.db.transaction(async (tx) => {
+    const { token, hash } = await issueLinkToken(tx, user.id, 'EMAIL_CHANGE', ctx.now(), newEmail);
+    const url = `${ctx.config.publicUrl}/confirm-email?token=${token}`;
+    return [
+      await queueAccountMail(
+        ctx,
+        tx,
+        newEmail,
+        templates.confirmEmailChange(brandOf(ctx.config), user.username, url),
+        { kind: 'email-change-confirm', dedupeKey: `link:${hash}` },
+      ),
+      await queueAccountMail(
+        ctx,
+        tx,
+        user.email,
+        templates.emailChangeRequested(brandOf(ctx.config), user.username, newEmail),
+        { kind: 'email-change-requested', dedupeKey: `email-change-requested:${hash}` },
+      ),
+    ];
+  });
+  await deliverOutbox(ctx, ids);
   return {
     message: `We sent a confirmation link to ${newEmail}. Your address changes when you open it.`,
   };
@@ -269,7 +305,7 @@ export async function confirmEmailChange(
   token: string,
 ): Promise<{ message: string }> {
   const now = ctx.now();
-  const { before, after } = await ctx.db.transaction(async (tx) => {
+  const changed = await ctx.db.transaction(async (tx) => {
     const link = await consumeLinkToken(tx, token, 'EMAIL_CHANGE', now, CONFIRM_LINK);
     if (!link.newEmail) throw badRequest('verifyLinkInvalid');
     if (await findUserByEmail(tx, link.newEmail)) throw conflict('emailTaken');
@@ -280,12 +316,15 @@ export async function confirmEmailChange(
       { email: link.newEmail, emailVerifiedAt: now },
       now,
     ))!;
-    return { before: previous, after: updated };
+    const mailId = await queueAccountMail(
+      ctx,
+      tx,
+      previous.email,
+      templates.emailChanged(brandOf(ctx.config), previous.username, updated.email),
+      { kind: 'email-changed', dedupeKey: `email-changed:${link.id}` },
+    );
+    return { mailId, email: updated.email };
   });
-  await sendAccountMail(
-    ctx,
-    before.email,
-    templates.emailChanged(brandOf(ctx.config), before.username, after.email),
-  );
-  return { message: `Your e-mail address is now ${after.email}.` };
+  await deliverOutbox(ctx, [changed.mailId]);
+  return { message: `Your e-mail address is now ${changed.email}.` };
 }

@@ -31,7 +31,7 @@ import {
   revenueTotals,
 } from '../figures/service.js';
 import { toAdminOrder } from './orders.js';
-import { notifyTransition } from './receipts.js';
+import { notifyTransition, queueTransitionMail } from './receipts.js';
 import {
   countOpenOrders,
   findOrderListing,
@@ -198,9 +198,9 @@ export async function setOrderStatus(
         },
       });
     }
-    return transition;
+    return { transition, mail: await queueTransitionMail(ctx, tx, transition) };
   });
-  await notifyTransition(ctx, result);
+  await notifyTransition(ctx, result.transition, result.mail);
   return adminOrder(ctx, id);
 }
 

@@ -19,7 +19,7 @@ import {
   WebhookSignatureError,
   type PaymentEvent,
 } from './providers/provider.js';
-import { notifyTransition } from './receipts.js';
+import { notifyTransition, queueTransitionMail } from './receipts.js';
 import {
   findCheckoutSession,
   findOrderIdByPayment,
@@ -69,8 +69,8 @@ async function orderIdOf(
 }
 
 /**
- * Records `event` once and applies it in the same transaction; then sends the receipt or refund
- * notice. Returns what happened. An event we can read but whose order we do not have (another
+ * Records `event` once and applies it in the same transaction, writing the receipt or refund
+ * notice to the e-mail outbox in it too; after the commit sends them. Returns what happened. An event we can read but whose order we do not have (another
  * shop on the same provider account, a test event) is recorded as 'unmatched' with the reference
  * it named, logged as a warning and acknowledged: a 5xx would make the provider retry it for days
  * (Stripe docs, "Handle webhook events").
@@ -83,7 +83,13 @@ export async function applyProviderEvent(
   const now = ctx.now();
   const reference = event.orderId ?? event.sessionId ?? event.paymentId;
   const result = await ctx.db.transaction(
-    async (tx): Promise<{ outcome: EventOutcome; transition?: TransitionResult }> => {
+    async (
+      tx,
+    ): Promise<{
+      outcome: EventOutcome;
+      transition?: TransitionResult;
+      mail?: (string | undefined)[];
+    }> => {
       const found = await orderIdOf(tx, provider, event);
       // Lock the order before recording the event: the event row's foreign key would otherwise
       // take a share lock first, and two deliveries upgrading their share locks would deadlock.
@@ -118,10 +124,12 @@ export async function applyProviderEvent(
         outcome = transition.outcome === 'changed' ? wanted.outcome : 'unchanged';
       }
       await setPaymentEventOutcome(tx, eventRowId, outcome);
-      return { outcome, transition };
+      // The receipt or refund notice commits with the change (docs/jobs-and-email.md).
+      const mail = transition ? await queueTransitionMail(ctx, tx, transition) : [];
+      return { outcome, transition, mail };
     },
   );
-  if (result.transition) await notifyTransition(ctx, result.transition);
+  if (result.transition) await notifyTransition(ctx, result.transition, result.mail ?? []);
   const fields = { provider, eventId: event.id, type: event.type, outcome: result.outcome };
   if (result.outcome === 'unmatched') {
     ctx.log.warn({ ...fields, reference }, 'payment event for an unknown order');

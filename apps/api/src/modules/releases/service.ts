@@ -4,6 +4,7 @@
  * handed out through signed links that expire after DOWNLOAD_LINK_TTL_MS (5 minutes); when the
  * file is fetched, the account and the subscription are checked again.
  */
+import { randomUUID } from 'node:crypto';
 import semver from 'semver';
 import {
   DOWNLOAD_LINK_TTL_MS,
@@ -24,6 +25,7 @@ import { notFound } from '../../lib/http-error.js';
 import { brandOf, templates } from '../../mail/templates.js';
 import { assertAccountActive } from '../accounts/sign-in.js';
 import { notesForVersions } from '../changelog/service.js';
+import { deliverOutbox, enqueueMail } from '../outbox/service.js';
 import { findAccountById } from '../accounts/profile.js';
 import { assertAccess } from '../subscriptions/service.js';
 import {
@@ -150,8 +152,9 @@ async function issueLink(
  * at the account's own address, to open later on a computer (a phone has no use for the desktop
  * ZIP). The link lives EMAILED_DOWNLOAD_LINK_TTL_MS (24 h) and, like every link, serves the file
  * only while the account is active and subscribed (checked again by `resolveLink`); the download
- * is recorded when the file is fetched.
- * @throws 403 SUBSCRIPTION_REQUIRED; 404 RELEASE_NOT_FOUND; a mail transport error as 500.
+ * is recorded when the file is fetched. The e-mail goes through the outbox (docs/jobs-and-email.md):
+ * sent before the answer when the transport takes it, else retried with backoff.
+ * @throws 403 SUBSCRIPTION_REQUIRED; 404 RELEASE_NOT_FOUND.
  */
 export async function emailLink(
   ctx: AppContext,
@@ -165,7 +168,14 @@ export async function emailLink(
     url: link.download_url,
     expiresAt: link.expires_at,
   });
-  await ctx.mailer.send({ to: user.email, kind: 'transactional', ...mail });
+  // Each request is its own cause (the same version may be asked for again), so a key of its own.
+  const id = await enqueueMail(ctx.db, ctx.now(), {
+    to: user.email,
+    kind: 'download-link',
+    dedupeKey: `download-link:${user.id}:${randomUUID()}`,
+    ...mail,
+  });
+  await deliverOutbox(ctx, [id]);
   return {
     message: emailedLinkMessage(link.filename, user.email),
     sent_to: user.email,

@@ -1,12 +1,15 @@
 /**
  * Expiry reminders (README "Subscriptions"): e-mails 7 days and 1 day before a subscription ends
- * and when it ends, each at most once per end date, however many server instances run: each send
- * is first claimed by a unique insert (only the instance whose insert wins sends). Subscriptions
+ * and when it ends, each at most once per end date, however many server instances run: each
+ * reminder is claimed by a unique insert and written to the e-mail outbox in the same transaction
+ * (only the instance whose insert wins writes it; the outbox's dedupe key is a second guard), then
+ * sent through the outbox (docs/jobs-and-email.md). Subscriptions
  * set to end get none; users who turned product e-mails off (`notifications_enabled`) get none.
  * Access itself ends exactly at `expires_at` without any job.
  */
 import type { AppContext } from '../../context.js';
 import { brandOf, templates } from '../../mail/templates.js';
+import { deliverOutbox, enqueueMail } from '../outbox/service.js';
 import { claimReminder, findExpiringBetween } from './repository.js';
 
 const DAY = 86_400_000;
@@ -18,10 +21,14 @@ const REMINDERS = [
   { kind: 'expired', from: 0, until: 2 * DAY },
 ] as const;
 
-/** Sends the reminders due at `ctx.now()`. Returns how many this call sent. */
+/**
+ * Claims and writes to the outbox the reminders due at `ctx.now()` (UTC), then sends them.
+ * Returns how many reminders this call claimed (each is e-mailed once, retried by the outbox on a
+ * transport failure).
+ */
 export async function sendDueReminders(ctx: AppContext): Promise<number> {
   const now = ctx.now();
-  let sent = 0;
+  const queued: (string | undefined)[] = [];
   for (const reminder of REMINDERS) {
     // Due when expires_at + from <= now < expires_at + until, i.e. now − until < expires_at <= now − from.
     const due = await findExpiringBetween(
@@ -30,25 +37,25 @@ export async function sendDueReminders(ctx: AppContext): Promise<number> {
       new Date(now.getTime() - reminder.from),
     );
     for (const { subscription, user, planName } of due) {
-      if (!(await claimReminder(ctx.db, subscription.id, reminder.kind, subscription.expiresAt)))
-        continue;
       const when =
         reminder.kind === '7d' ? 'in 7 days' : reminder.kind === '1d' ? 'tomorrow' : 'now';
-      try {
-        await ctx.mailer.send({
+      const periodEnd = subscription.expiresAt;
+      const id = await ctx.db.transaction(async (tx) => {
+        if (!(await claimReminder(tx, subscription.id, reminder.kind, periodEnd))) return null;
+        return enqueueMail(tx, now, {
           to: user.email,
-          kind: 'transactional',
+          kind: 'reminder',
+          dedupeKey: `reminder:${subscription.id}:${reminder.kind}:${periodEnd.toISOString()}`,
           ...templates.expiryReminder(brandOf(ctx.config), user.username, {
             planName,
-            when: `${when} (${subscription.expiresAt.toISOString().slice(0, 16).replace('T', ' ')} UTC)`,
+            when: `${when} (${periodEnd.toISOString().slice(0, 16).replace('T', ' ')} UTC)`,
             expired: reminder.kind === 'expired',
           }),
         });
-        sent += 1;
-      } catch (error) {
-        ctx.log.error({ err: error, subscriptionId: subscription.id }, 'reminder e-mail failed');
-      }
+      });
+      if (id !== null) queued.push(id);
     }
   }
-  return sent;
+  await deliverOutbox(ctx, queued);
+  return queued.length;
 }
