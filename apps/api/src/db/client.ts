@@ -47,6 +47,32 @@ export async function rowsOf<T = Record<string, unknown>>(
 export const DATABASE_CONNECT_TIMEOUT_MS = 1_000;
 
 /**
+ * Key of the PostgreSQL advisory lock held while migrations run, so instances starting together
+ * migrate one after the other (the first applies them, the others find nothing left to do)
+ * instead of racing on the same CREATE statements. Any constant bigint; this is "flockr-m".
+ */
+export const MIGRATION_LOCK_KEY = 0x666c6f636b722d6dn;
+
+/**
+ * Applies the pending migrations on one connection of `pool` while holding the advisory lock
+ * MIGRATION_LOCK_KEY (session-level, released before the connection goes back to the pool).
+ * Waits for another process's migrations to finish first.
+ */
+async function migratePostgres(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY.toString()]);
+    try {
+      await migratePg(drizzlePg(client), { migrationsFolder: MIGRATIONS_FOLDER });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY.toString()]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+/**
  * Runs `select 1` on `db`, for the readiness check (`GET /ready`, docs/operations.md).
  * @param timeoutMs how long to wait for the answer, in milliseconds.
  * @throws the database's error, or an Error "no answer within … ms" after `timeoutMs` (the
@@ -155,7 +181,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     };
     const db = drizzlePg(pool, { schema, logger: queryLogger(target) }) as unknown as Executor;
     try {
-      await migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_FOLDER });
+      await migratePostgres(pool);
     } catch (error) {
       await close();
       throw error;
