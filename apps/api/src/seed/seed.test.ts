@@ -68,6 +68,18 @@ describe('ensureAdmin', () => {
     expect(usersBefore).toBeGreaterThan(0);
   });
 
+  it('creates one admin when several instances start at once (none of them fails)', async () => {
+    const config = {
+      adminEmail: 'together@example.com',
+      adminPassword: 'B0ss!secret',
+      passwordHashing: { memoryKiB: 1024, timeCost: 1, concurrency: 2, queueLimit: 1000 },
+    };
+    const outcomes = await Promise.all([1, 2, 3].map(() => ensureAdmin(h.db, config)));
+    expect(outcomes.filter((o) => o === 'created')).toHaveLength(1);
+    expect(outcomes.every((o) => o === 'created' || o === 'unchanged')).toBe(true);
+    expect(await findUserByEmail(h.db, 'together@example.com')).toMatchObject({ role: 'ADMIN' });
+  });
+
   it('counts the ADMIN_EMAIL account as verified when it promotes an existing, unconfirmed one', async () => {
     const res = await h.app.inject({
       method: 'POST',

@@ -9,6 +9,7 @@
 import { USERNAME_MAX_LENGTH, type UserRole } from '@flockr/contract';
 import type { AppConfig } from '../../config.js';
 import type { Executor } from '../../db/client.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
 import type { UserRow } from '../../db/schema.js';
 import { PasswordHasher } from '../../lib/password.js';
 import { recordSignup } from '../figures/service.js';
@@ -71,18 +72,30 @@ export async function ensureAdmin(
 ): Promise<'created' | 'promoted' | 'unchanged' | 'skipped'> {
   const { adminEmail: email, adminPassword: password } = config;
   if (!email || !password) return 'skipped';
-  const existing = await findUserByEmail(db, email);
-  if (existing) {
+  /** Promotes the account with `email` if it exists; undefined when there is none. */
+  const promoteExisting = async () => {
+    const existing = await findUserByEmail(db, email);
+    if (!existing) return undefined;
     if (existing.role !== 'USER' && existing.status === 'ACTIVE' && existing.emailVerifiedAt)
       return 'unchanged';
     await promoteAccount(db, existing, existing.role === 'USER' ? 'ADMIN' : existing.role);
     return 'promoted';
+  };
+  const done = await promoteExisting();
+  if (done) return done;
+  try {
+    await createAdminAccount(db, {
+      email,
+      password,
+      role: 'ADMIN',
+      passwords: new PasswordHasher(config.passwordHashing),
+    });
+  } catch (error) {
+    // Another instance starting at the same time created it first (scripts/test-cluster.mjs).
+    if (!isUniqueViolation(error)) throw error;
+    const after = await promoteExisting();
+    if (!after) throw error;
+    return after;
   }
-  await createAdminAccount(db, {
-    email,
-    password,
-    role: 'ADMIN',
-    passwords: new PasswordHasher(config.passwordHashing),
-  });
   return 'created';
 }
