@@ -1,0 +1,192 @@
+/**
+ * What the cluster checks send: JSON calls of the API, signed sandbox provider events, a large
+ * multipart upload generated as a stream, and downloads hashed as they arrive. Nothing here holds
+ * a large body in memory.
+ */
+import { createHash, createHmac, randomFillSync } from 'node:crypto';
+import http from 'node:http';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+/**
+ * Calls the API at `base` (…/api/v1): `method` `path` with an optional JSON `body`, bearer
+ * `token` and extra `headers`; times out after `timeoutMs`. Resolves with { status, headers,
+ * body (parsed JSON, or the text when not JSON) }. Network errors reject.
+ */
+export async function call(
+  base,
+  method,
+  path,
+  { body, token, headers = {}, timeoutMs = 15_000 } = {},
+) {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...headers,
+    },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+    redirect: 'manual',
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  const text = await res.text();
+  let parsed = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // not JSON
+  }
+  return { status: res.status, headers: res.headers, body: parsed };
+}
+
+/**
+ * `call`, but expecting `status` (default 200/201): resolves with the parsed body.
+ * @throws Error naming the call, the status and the answer otherwise.
+ */
+export async function expectCall(base, method, path, options = {}, status = [200, 201]) {
+  const res = await call(base, method, path, options);
+  const wanted = Array.isArray(status) ? status : [status];
+  if (!wanted.includes(res.status)) {
+    const shown = typeof res.body === 'string' ? res.body : JSON.stringify(res.body);
+    throw new Error(`${method} ${path} → ${res.status}: ${shown.slice(0, 300)}`);
+  }
+  return res.body;
+}
+
+/**
+ * The sandbox provider's webhook secret for an app whose JWT_SECRET is `jwtSecret`
+ * (modules/billing/providers/sandbox.ts derives it the same way).
+ */
+export function sandboxWebhookSecret(jwtSecret) {
+  return `whsec_${createHmac('sha256', jwtSecret).update('sandbox-webhook').digest('hex')}`;
+}
+
+/**
+ * A `checkout.session.completed` event as the sandbox provider sends it (Stripe's shape) for
+ * `orderId` and its checkout `sessionId`, under event id `eventId`, signed with `secret` the way
+ * Stripe signs (`t=<unix seconds>,v1=<HMAC-SHA256 of "t.payload">`). Returns { body, headers }
+ * for POST /payments/webhooks/sandbox; signed now, so a redelivery is signed again by the caller.
+ */
+export function signedPaymentEvent({ secret, eventId, orderId, sessionId }) {
+  const body = JSON.stringify({
+    id: eventId,
+    object: 'event',
+    type: 'checkout.session.completed',
+    created: Math.floor(Date.now() / 1000),
+    data: {
+      object: {
+        id: sessionId,
+        object: 'checkout.session',
+        client_reference_id: orderId,
+        payment_status: 'paid',
+        status: 'complete',
+        payment_intent: `pi_cluster_${eventId}`,
+      },
+    },
+  });
+  const t = Math.floor(Date.now() / 1000);
+  const v1 = createHmac('sha256', secret).update(`${t}.${body}`).digest('hex');
+  return {
+    body,
+    headers: { 'content-type': 'application/json', 'sandbox-signature': `t=${t},v1=${v1}` },
+  };
+}
+
+/**
+ * POSTs `delivery` ({ body, headers }, from `signedPaymentEvent`) to `base`'s sandbox webhook.
+ * Resolves with the HTTP status; network errors reject.
+ */
+export async function deliverEvent(base, delivery) {
+  const res = await fetch(`${base}/payments/webhooks/sandbox`, {
+    method: 'POST',
+    headers: delivery.headers,
+    body: delivery.body,
+    signal: AbortSignal.timeout(10_000),
+  });
+  await res.arrayBuffer();
+  return res.status;
+}
+
+/**
+ * Uploads a new version of `bytes` bytes to `base`'s POST /admin/downloads/upload (multipart:
+ * version, release_date, then the file), the file generated on the fly in 1 MiB chunks of random
+ * bytes (a ZIP's magic number first) and hashed as it is sent: never held in memory.
+ * Resolves with { status, body (parsed JSON), upstream (X-Upstream header), sent: { size,
+ * sha256 } }.
+ */
+export async function streamUpload(base, token, { version, releaseDate, bytes }) {
+  const boundary = `----flockrcluster${Date.now()}`;
+  const field = (name, value) =>
+    `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  const head = Buffer.from(
+    field('version', version) +
+      field('release_date', releaseDate) +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="flockr-${version}.zip"\r\n` +
+      'Content-Type: application/zip\r\n\r\n',
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const hash = createHash('sha256');
+  const CHUNK = 1024 * 1024;
+  /** Yields the multipart body: the fields, the generated file, the closing boundary. */
+  async function* body() {
+    yield head;
+    for (let sent = 0; sent < bytes; sent += CHUNK) {
+      const chunk = randomFillSync(Buffer.allocUnsafe(Math.min(CHUNK, bytes - sent)));
+      if (sent === 0) chunk.write('PK\u0003\u0004', 0, 'latin1');
+      hash.update(chunk);
+      yield chunk;
+    }
+    yield tail;
+  }
+  const url = new URL(`${base}/admin/downloads/upload`);
+  const answer = await new Promise((resolve, reject) => {
+    const req = http.request(url, {
+      method: 'POST',
+      agent: false,
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': String(head.length + bytes + tail.length),
+      },
+    });
+    req.once('response', (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (d) => (text += d));
+      res.once('end', () => resolve({ res, text }));
+      res.once('error', reject);
+    });
+    req.once('error', reject);
+    pipeline(Readable.from(body()), req).catch(reject);
+  });
+  let parsed = answer.text;
+  try {
+    parsed = JSON.parse(answer.text);
+  } catch {
+    // not JSON
+  }
+  return {
+    status: answer.res.statusCode,
+    body: parsed,
+    upstream: answer.res.headers['x-upstream'],
+    sent: { size: bytes, sha256: hash.digest('hex') },
+  };
+}
+
+/**
+ * GETs `url` without following redirects and hashes the body as it arrives. Resolves with
+ * { status, headers, size (bytes), sha256 (hex) }.
+ */
+export async function hashDownload(url, { timeoutMs = 120_000 } = {}) {
+  const res = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
+  const hash = createHash('sha256');
+  let size = 0;
+  if (res.body) {
+    for await (const chunk of res.body) {
+      hash.update(chunk);
+      size += chunk.length;
+    }
+  }
+  return { status: res.status, headers: res.headers, size, sha256: hash.digest('hex') };
+}
