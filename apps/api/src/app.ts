@@ -108,6 +108,8 @@ export function redactUrl(url: string): string {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
+    // Every line written while handling a request carries its id, the app logger's (ctx.log) too
+    // (lib/request-context.ts; docs/observability.md).
     logger:
       typeof options.logger === 'object'
         ? { ...options.logger, mixin: logMixin }

@@ -14,6 +14,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyInstance } from 'fastify';
+import { requestIds } from '../lib/request-context.js';
 
 /** The header a request id is read from (behind a trusted proxy) and sent back in. */
 export const REQUEST_ID_HEADER = 'x-request-id';
@@ -51,10 +52,22 @@ export function requestIdGenerator(trustProxy: boolean | string): (req: Incoming
   };
 }
 
-/** Sends every request's id back in `X-Request-Id` (one synchronous `onRequest` hook). */
+/**
+ * Sends every request's id back in `X-Request-Id` and makes it the current request of
+ * lib/request-context.ts for the rest of the request, so the app logger's lines (`ctx.log`) carry
+ * it too (docs/observability.md, "Request ids"). Register it before any other `onRequest` hook.
+ *
+ * Cost: one `AsyncLocalStorage.run` per request (the `onRequest` hook). Reading a body runs in
+ * the socket's stream events, outside that scope, so a `preValidation` hook enters the id again
+ * only when it was lost there (a `getStore` otherwise).
+ */
 export function registerRequestIdHeader(app: FastifyInstance): void {
   app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
+    requestIds.run(request.id, done);
+  });
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (requestIds.getStore() !== request.id) requestIds.enterWith(request.id);
     done();
   });
 }
