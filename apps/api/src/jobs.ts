@@ -206,13 +206,15 @@ async function startPgBoss(
   boss.on('error', (error) => ctx.log.error({ err: error }, 'pg-boss error'));
   await boss.start();
   try {
-    const retry = { ...JOB_RETRY, ...options.retry };
+    const { retryDelayMax, ...retry } = { ...JOB_RETRY, ...options.retry };
+    // pg-boss takes a maximum delay only with exponential backoff.
+    const queueRetry = retry.retryBackoff ? { ...retry, retryDelayMax } : retry;
     await boss.createQueue(DEAD_JOBS_QUEUE, { retentionSeconds: retry.retentionSeconds });
     for (const job of jobs) {
       await boss.createQueue(job.queue, {
         policy: 'stately',
         deadLetter: DEAD_JOBS_QUEUE,
-        ...retry,
+        ...queueRetry,
       });
       // One schedule per queue (key ''): every instance upserts the same row, and pg-boss sends
       // one job per minute slot whichever instance's cron pass comes first.
