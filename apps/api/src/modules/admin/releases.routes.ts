@@ -20,7 +20,8 @@ import type { ReceivedFile } from '../releases/storage.js';
 /**
  * Reads the multipart form of an upload: the text fields and the one `file` part, streamed to a
  * temporary file of the artifact store (on disk or in the bucket).
- * @throws 400 UPLOAD_MISSING_FILE / UPLOAD_MALFORMED; 413 UPLOAD_TOO_LARGE.
+ * @throws 400 UPLOAD_MISSING_FILE / UPLOAD_MALFORMED; 413 UPLOAD_TOO_LARGE; the store's own
+ * failure as it is (an unreachable store is a 503 by plugins/errors.ts, anything else a 500).
  */
 async function readUpload(
   ctx: AppContext,
@@ -29,15 +30,19 @@ async function readUpload(
   if (!request.isMultipart()) throw badRequest('uploadMissingFile');
   const fields: Record<string, string> = {};
   let file: (ReceivedFile & { originalName?: string }) | undefined;
+  let storeFailure: unknown;
   try {
     for await (const part of request.parts({ limits: { fileSize: MAX_UPLOAD_BYTES } })) {
       if (part.type === 'field') {
         fields[part.fieldname] = String(part.value);
       } else if (part.fieldname === 'file' && !file) {
-        file = {
-          ...(await ctx.artifacts.receive(part.file)),
-          originalName: part.filename,
-        };
+        try {
+          file = { ...(await ctx.artifacts.receive(part.file)), originalName: part.filename };
+        } catch (error) {
+          // Not the body's fault (its stream did not fail): the store's (disk full, bucket down).
+          if (!part.file.errored) storeFailure = error;
+          throw error;
+        }
         if (part.file.truncated) throw new HttpError(413, 'uploadTooLarge');
       } else {
         part.file.resume();
@@ -47,6 +52,7 @@ async function readUpload(
     return { fields, file };
   } catch (error) {
     if (file) await ctx.artifacts.remove(file.tempKey);
+    if (storeFailure !== undefined && error === storeFailure) throw error;
     // The multipart parser throws plain errors for a malformed body (no boundary, a truncated
     // part): that is the client's fault, not ours.
     if (!(error instanceof HttpError) && !(error as { statusCode?: number }).statusCode)

@@ -190,6 +190,11 @@ describe('moving DATA_DIR files to the bucket', () => {
 });
 
 describe('downloads redirected to a presigned URL', () => {
+  // The seeded files in the bucket (done by the group above already; a no-op then).
+  beforeAll(async () => {
+    await migrateArtifacts(h.db, h.config.dataDir, store);
+  });
+
   it('answers 302 to a presigned URL (no-store) serving the exact bytes, name, type and Range; counted once', async () => {
     const before = await releaseRow('1.0.0');
     const url = await fileUrl('1.0.0');
@@ -299,13 +304,23 @@ describe('uploads streamed to the bucket', () => {
     expect(sha256(Buffer.from(await served.arrayBuffer()))).toBe(sha256(file));
   });
 
-  it('leaves nothing in the bucket when an upload is refused (taken version, invalid fields)', async () => {
+  it('leaves nothing in the bucket when an upload is refused (taken version, invalid fields, cut-off body)', async () => {
     const before = await s3.keys();
     const file = randomBytes(64 * 1024);
     const taken = await upload({ version: '1.0.0', release_date: '2026-12-01' }, file);
     expect(taken.statusCode).toBe(409);
     const invalid = await upload({ version: 'not-semver', release_date: '2026-12-01' }, file);
     expect(invalid.statusCode).toBe(400);
+    // A body cut off in the middle of the file (no closing boundary): the client's fault.
+    const form = uploadForm({ version: '3.1.0', release_date: '2026-12-01' }, file);
+    const cut = await h.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/downloads/upload',
+      headers: { ...admin.headers, 'content-type': form.contentType },
+      payload: form.payload.subarray(0, form.payload.length - 5_000),
+    });
+    expect(cut.statusCode).toBe(400);
+    expect(cut.json()).toMatchObject({ code: 'UPLOAD_MALFORMED' });
     expect(await s3.keys()).toEqual(before);
   });
 
@@ -375,11 +390,23 @@ describe('configuration', () => {
 
 // Last: stops the S3 server.
 describe('GET /ready with object storage', () => {
-  it('checks the bucket: 200 while it answers, 503 with object_store failed once the server is gone', async () => {
+  it('checks the bucket: 200 while it answers, 503 with object_store failed once the server is gone (and a download 503)', async () => {
     const up = await get('/api/v1/ready');
     expect(up.statusCode).toBe(200);
     expect(up.json().checks.object_store).toBe('ok');
+    const url = await fileUrl('1.0.0');
     await s3.stop();
+    const download = await get(url);
+    // A link checked while the store is unreachable: 503 SERVICE_UNAVAILABLE, as for the database.
+    expect(download.statusCode).toBe(503);
+    expect(download.headers.location).toBeUndefined();
+    expect(download.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    // So is an upload: the store's failure, not a malformed form.
+    const uploaded = await upload(
+      { version: '9.0.0', release_date: '2026-12-01' },
+      randomBytes(1024),
+    );
+    expect(uploaded.statusCode).toBe(503);
     const down = await get('/api/v1/ready');
     expect(down.statusCode).toBe(503);
     expect(down.headers['retry-after']).toBeDefined();
