@@ -42,7 +42,7 @@ describe('/admin', () => {
     expect(adminCalls()).toEqual([]);
   });
 
-  it('shows the seven tabs to admins, Dashboard first', async () => {
+  it('shows the eight tabs to admins, Dashboard first', async () => {
     mockEmptyAdmin();
     renderAdmin('/admin', makeAdmin({ role: 'SUPER_ADMIN' }));
     const tabs = screen.getAllByRole('tab');
@@ -53,6 +53,7 @@ describe('/admin', () => {
       'Plans',
       'Downloads',
       'Changelog',
+      'Delivery',
       'Audit',
     ]);
     expect(tabs[0]).toHaveAttribute('aria-selected', 'true');

@@ -11,4 +11,7 @@ export const ADMIN_ERRORS = {
   updateDownload: 'Failed to update download',
   publishChangelog: 'Failed to publish changelog entry',
   fetchPreview: 'Failed to load what this change will do',
+  fetchOutbox: 'Failed to fetch e-mails',
+  fetchDeadJobs: 'Failed to fetch failed jobs',
+  retry: 'Failed to retry',
 } as const;

@@ -1,6 +1,6 @@
 /**
- * /admin sections (spec section 2): tabs Dashboard, Users, Orders, Plans, Downloads, Changelog
- * and Audit. The tabs follow the WAI-ARIA tabs pattern (arrow keys, Home/End, automatic
+ * /admin sections (spec section 2): tabs Dashboard, Users, Orders, Plans, Downloads, Changelog,
+ * Delivery (failed e-mails and jobs, docs/jobs-and-email.md) and Audit. The tabs follow the WAI-ARIA tabs pattern (arrow keys, Home/End, automatic
  * activation); the selected tab lives in the URL (`?tab=users`) with the panel's page and
  * filters. On a computer (from `lg`) they are a sidebar beside the full-width panel; on a
  * phone a strip under the admin bar that stays in view and scrolls the selected tab into view.
@@ -12,6 +12,7 @@ import {
   History,
   Layers,
   LayoutDashboard,
+  MailWarning,
   Receipt,
   ScrollText,
   Users,
@@ -21,6 +22,7 @@ import { cn } from '../../../components/ui/cn';
 import { AuditPanel } from './audit-panel';
 import { ChangelogPanel } from './changelog-panel';
 import { DashboardPanel } from './dashboard-panel';
+import { DeliveryPanel } from './delivery-panel';
 import { DownloadsPanel } from './downloads-panel';
 import { OrdersPanel } from './orders-panel';
 import { PlansPanel } from './plans-panel';
@@ -34,6 +36,7 @@ export const ADMIN_TABS = [
   { id: 'plans', label: 'Plans' },
   { id: 'downloads', label: 'Downloads' },
   { id: 'changelog', label: 'Changelog' },
+  { id: 'delivery', label: 'Delivery' },
   { id: 'audit', label: 'Audit' },
 ] as const;
 
@@ -45,6 +48,7 @@ const TAB_ICONS: Record<(typeof ADMIN_TABS)[number]['id'], LucideIcon> = {
   plans: Layers,
   downloads: HardDrive,
   changelog: ScrollText,
+  delivery: MailWarning,
   audit: History,
 };
 
@@ -80,6 +84,7 @@ const panels: Record<AdminTabId, () => React.JSX.Element> = {
   plans: PlansPanel,
   downloads: DownloadsPanel,
   changelog: ChangelogPanel,
+  delivery: DeliveryPanel,
   audit: AuditPanel,
 };
 
