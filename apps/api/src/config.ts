@@ -73,6 +73,11 @@ const envSchema = z.object({
   S3_ENDPOINT: z.url().optional(),
   S3_REGION: z.string().trim().min(1).default('us-east-1'),
   S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
+  // OpenTelemetry's own names (docs/observability.md, "Traces"); the exporter reads them too.
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.url().optional(),
+  OTEL_SERVICE_NAME: z.string().trim().min(1).optional(),
+  OTEL_SDK_DISABLED: booleanFromEnv.default(false),
 });
 
 /** The parsed configuration every part of the API reads. Durations are in milliseconds. */
@@ -167,6 +172,13 @@ export interface AppConfig {
   objectStore:
     | { bucket: string; endpoint: string | undefined; region: string; forcePathStyle: boolean }
     | undefined;
+  /**
+   * OpenTelemetry traces (src/tracing.ts; docs/observability.md): on when
+   * OTEL_EXPORTER_OTLP_TRACES_ENDPOINT or OTEL_EXPORTER_OTLP_ENDPOINT is set and OTEL_SDK_DISABLED
+   * is not true; `serviceName` is OTEL_SERVICE_NAME, default the product name. Undefined: no
+   * OpenTelemetry code is loaded.
+   */
+  tracing: { serviceName: string } | undefined;
 }
 
 /** Raised when the environment is invalid; `issues` lists every problem. */
@@ -275,6 +287,11 @@ export function loadConfig(
           forcePathStyle: e.S3_FORCE_PATH_STYLE,
         }
       : undefined,
+    tracing:
+      (e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || e.OTEL_EXPORTER_OTLP_ENDPOINT) &&
+      !e.OTEL_SDK_DISABLED
+        ? { serviceName: e.OTEL_SERVICE_NAME ?? e.PRODUCT_NAME }
+        : undefined,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS ?? (e.NODE_ENV === 'production' ? 5_000 : 0),
     ...overrides,
   };

@@ -5,12 +5,8 @@
  * docs/operations.md).
  */
 import path from 'node:path';
-import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
-import { openDatabase } from './db/client.js';
-import { startJobs } from './jobs.js';
-import { ensureAdmin } from './modules/accounts/bootstrap.js';
-import { seed } from './seed/seed.js';
+import { startTracing } from './tracing.js';
 
 /**
  * Longest time closing may take after the drain's grace period before the process exits anyway,
@@ -20,6 +16,17 @@ const SHUTDOWN_DEADLINE_MS = 9_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  // Tracing first (when configured): its PostgreSQL instrumentation patches `pg` as it is loaded,
+  // so everything that imports it is imported after (docs/observability.md, "Traces").
+  const tracing = await startTracing(config);
+  const [{ buildApp }, { openDatabase }, { startJobs }, { ensureAdmin }, { seed }] =
+    await Promise.all([
+      import('./app.js'),
+      import('./db/client.js'),
+      import('./jobs.js'),
+      import('./modules/accounts/bootstrap.js'),
+      import('./seed/seed.js'),
+    ]);
   const database = await openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl }
@@ -59,6 +66,7 @@ async function main(): Promise<void> {
     }, SHUTDOWN_DEADLINE_MS).unref();
     await app.close();
     await database.close();
+    await tracing?.shutdown();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
