@@ -20,7 +20,15 @@
  * write the counts to as JSON, for scripts/test-all.mjs).
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort, SERVER_JS } from '../bench/lib/server.mjs';
@@ -34,7 +42,7 @@ import {
   signedPaymentEvent,
   streamUpload,
 } from './cluster/client.mjs';
-import { Instance } from './cluster/instances.mjs';
+import { Instance, livePids } from './cluster/instances.mjs';
 import { clusterSite } from './cluster/nginx.mjs';
 import {
   claimRedisDb,
@@ -125,6 +133,23 @@ function cleanup() {
   })();
   return cleaning;
 }
+/** Process ids of nginx and s3rver (the instances' are in `livePids`), for the exit hook. */
+const children = new Set();
+// Whatever way this process ends (an uncaught error, a closed pipe), no child outlives it.
+process.on('exit', () => {
+  for (const pid of [...children, ...livePids]) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+});
+process.stdout.on('error', () => {}); // a closed pipe (`| head`) must not stop the cleanup
+process.on('uncaughtException', (error) => {
+  console.error(error);
+  void finish(error);
+});
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.once(signal, () => {
     console.log(`\n${signal}: stopping everything this run started`);
@@ -176,6 +201,12 @@ function storageMode() {
   return existsSync(config) && readFileSync(config, 'utf8').includes('S3_BUCKET') ? 's3' : 'disk';
 }
 
+/** Whether the built server runs its jobs on pg-boss (one job per minute slot in the cluster). */
+function jobQueueBuilt() {
+  const jobs = path.join(path.dirname(SERVER_JS), 'jobs.js');
+  return existsSync(jobs) && readFileSync(jobs, 'utf8').includes('pg-boss');
+}
+
 /**
  * Starts the services and the cluster: database, Redis number, (s3rver), nginx over three
  * instance ports, then the three instances at once (as an orchestrator would: each migrates and
@@ -201,6 +232,7 @@ async function setUp(run) {
   if (storage === 's3') {
     const bucket = 'flockr-cluster';
     const s3 = await startS3rver({ directory: path.join(run, 's3'), bucket });
+    children.add(s3.pid);
     stoppers.push(() => s3.stop());
     s3Endpoint = s3.endpoint;
     storageEnv = {
@@ -222,6 +254,7 @@ async function setUp(run) {
       artifacts: path.join(sharedData, 'artifacts'),
     }),
   });
+  children.add(Number(readFileSync(path.join(nginx.prefix, 'nginx.pid'), 'utf8')));
   stoppers.push(() => nginx.stop());
 
   const jwtSecret = randomBytes(32).toString('hex');
@@ -258,7 +291,8 @@ async function setUp(run) {
       }),
   );
   stoppers.push(() => Promise.all(instances.map((x) => x.stop())));
-  return { db, redis, nginx, instances, jwtSecret, storage, s3Endpoint };
+  const dataDirs = [...new Set(instances.map((x) => x.env.DATA_DIR))];
+  return { db, redis, nginx, instances, jwtSecret, storage, s3Endpoint, dataDirs };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -269,6 +303,24 @@ function answeredBy(headers) {
   const value = typeof headers?.get === 'function' ? headers.get('x-upstream') : headers;
   if (!value) return undefined;
   return Number(value.split(',').pop().trim().split(':').pop());
+}
+
+/**
+ * The e-mails written as .eml files under each of `dataDirs`' outbox folder (no SMTP_URL), as
+ * [{ file, to (the To header, lower case) }].
+ */
+function mailFiles(dataDirs) {
+  const found = [];
+  for (const dir of dataDirs) {
+    const outbox = path.join(dir, 'outbox');
+    if (!existsSync(outbox)) continue;
+    for (const name of readdirSync(outbox).filter((n) => n.endsWith('.eml'))) {
+      const text = readFileSync(path.join(outbox, name), 'utf8');
+      const to = /^To: (.*)$/im.exec(text.split(/\r?\n\r?\n/)[0])?.[1] ?? '';
+      found.push({ file: name, to: to.toLowerCase() });
+    }
+  }
+  return found;
 }
 
 /** Registers a buyer through `api`; resolves with { email, username, token }. */
@@ -617,6 +669,29 @@ await check(`${EVENT_ORDERS} orders with open checkouts for the provider's event
   }
 });
 
+// Subscribers whose reminders fall due now, set up before the chaos so that the minute's job
+// (pg-boss cron, one job per minute slot whichever instance schedules it) runs around it.
+const reminderUsers = [];
+let remindersDueAt = 0;
+await check('3 subscribers with a reminder due (7 days, 1 day, ended)', async () => {
+  const shift = { '7d': '3 days', '1d': '12 hours', expired: '-1 hour' };
+  for (const kind of Object.keys(shift)) {
+    const user = await register(lb, 'remind');
+    const order = await orderWithCheckout(lb, user.token, pro.id);
+    // The sandbox payment page's Pay button, through the balancer.
+    const paid = await expectCall(lb, 'POST', `/payments/sandbox/sessions/${order.sessionId}/pay`);
+    assert(paid.status === 'COMPLETED', `Pay left the order ${paid.status}`);
+    const rows = await db.query(
+      `update subscriptions s set expires_at = now() + $2::interval
+         from users u where u.id = s.user_id and u.email = $1 returning s.id`,
+      [user.email, shift[kind]],
+    );
+    assert(rows.length === 1, `no subscription for ${user.email}`);
+    reminderUsers.push({ ...user, kind, subscriptionId: rows[0].id });
+  }
+  remindersDueAt = performance.now();
+});
+
 let chaos;
 await check(
   'SIGKILL of one instance and SIGTERM drain of another: no idempotent request fails through nginx',
@@ -721,10 +796,61 @@ await check(
   },
 );
 
-skip(
-  'each renewal reminder is sent once across the three instances',
-  "TODO: waits for the job queue (pg-boss), not landed yet; reminders still run on each instance's minute timer",
-);
+const REMINDERS_CHECK = 'each renewal reminder is sent once across the three instances';
+if (!jobQueueBuilt())
+  skip(REMINDERS_CHECK, 'this build runs its jobs on a timer per instance, not pg-boss');
+else
+  await check(REMINDERS_CHECK, async () => {
+    assert(reminderUsers.length === 3, 'no subscribers with due reminders (their setup failed)');
+    const emails = reminderUsers.map((u) => u.email);
+    /** The reminder rows of the outbox for the run's reminder subscribers. */
+    const reminderMail = () =>
+      db.query(
+        `select "to", status from outbox_messages where kind = 'reminder' and "to" = any($1)`,
+        [emails],
+      );
+    // The job runs once a minute; give it its slot, the kill and the restart.
+    const deadline = remindersDueAt + 100_000;
+    let rows = await reminderMail();
+    while (
+      (rows.length < 3 || rows.some((r) => r.status !== 'sent')) &&
+      performance.now() < deadline
+    ) {
+      await sleep(1_000);
+      rows = await reminderMail();
+    }
+    const waited = seconds(performance.now() - remindersDueAt);
+    assert(
+      rows.length === 3 && rows.every((r) => r.status === 'sent'),
+      `after ${waited}: ${rows.length} of 3 reminders in the outbox (${rows.map((r) => r.status).join(', ')})`,
+    );
+    const claims = await db.query(
+      'select subscription_id, kind from subscription_reminders where subscription_id = any($1::uuid[])',
+      [reminderUsers.map((u) => u.subscriptionId)],
+    );
+    for (const u of reminderUsers) {
+      const mine = claims.filter((c) => c.subscription_id === u.subscriptionId);
+      assert(
+        mine.length === 1 && mine[0].kind === u.kind,
+        `${u.email}: reminders recorded ${JSON.stringify(mine.map((c) => c.kind))}, expected ["${u.kind}"]`,
+      );
+    }
+    // Every e-mail written for these users (across every instance's DATA_DIR/outbox) is one sent
+    // outbox message: a reminder sent twice would be one file too many.
+    const files = mailFiles(ctx.dataDirs);
+    for (const u of reminderUsers) {
+      const written = files.filter((f) => f.to.includes(u.email.toLowerCase())).length;
+      const sent = await db.query(
+        `select count(*)::int as n from outbox_messages where "to" = $1 and status = 'sent'`,
+        [u.email],
+      );
+      assert(
+        written === sent[0].n,
+        `${u.email}: ${written} e-mails written for ${sent[0].n} sent outbox messages`,
+      );
+    }
+    return `7d, 1d and ended reminders each recorded and e-mailed once (${waited} after they fell due)`;
+  });
 
 if (keepLogs) console.log(instances.map((x) => x.logTail(5)).join('\n'));
 await finish();

@@ -7,8 +7,11 @@ import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, readFileSync } from 'node:fs';
 import { SERVER_JS } from '../../bench/lib/server.mjs';
 
+/** Process ids of every instance running now (killed by the caller's exit hook). */
+export const livePids = new Set();
+
 /** How long an instance may take to answer /ready after its start, in milliseconds. */
-const START_TIMEOUT_MS = 60_000;
+const START_TIMEOUT_MS = 120_000;
 
 /**
  * One instance: `name` (e.g. `app1`), `port`, `env` (added to this process's environment) and
@@ -48,14 +51,17 @@ export class Instance {
     child.stdout.pipe(log, { end: false });
     child.stderr.pipe(log, { end: false });
     this.child = child;
+    livePids.add(child.pid);
     this.exited = new Promise((resolve) =>
       child.once('exit', (code, signal) => {
+        livePids.delete(child.pid);
         if (this.child === child) this.child = undefined;
         log.end();
         resolve(code ?? signal);
       }),
     );
     const started = performance.now();
+    let lastAnswer;
     for (;;) {
       if (this.child !== child) {
         const code = await this.exited;
@@ -63,14 +69,17 @@ export class Instance {
       }
       try {
         const res = await fetch(`${this.api}/ready`, { signal: AbortSignal.timeout(2_000) });
-        await res.arrayBuffer();
+        const text = await res.text();
         if (res.ok) return performance.now() - started;
-      } catch {
-        // not listening yet
+        lastAnswer = `${res.status} ${text.slice(0, 200)}`;
+      } catch (error) {
+        lastAnswer = error.cause?.code ?? error.message; // not listening yet
       }
       if (performance.now() - started > START_TIMEOUT_MS) {
         await this.stop();
-        throw new Error(`${this.name} was not ready within ${START_TIMEOUT_MS} ms`);
+        throw new Error(
+          `${this.name} was not ready within ${START_TIMEOUT_MS} ms (/ready: ${lastAnswer ?? 'no answer'})`,
+        );
       }
       await new Promise((r) => setTimeout(r, 100));
     }
