@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
- * `npm test`: runs every suite (contract, API, web components, end-to-end), each once, and ends
- * with one line `N passed, N failed` summing them all. Exits non-zero when anything failed.
+ * `npm test`: runs every suite (contract, API, web components, end-to-end, cluster), each once,
+ * and ends with one line `N passed, N failed` summing them all. Exits non-zero when anything
+ * failed.
  *
  * Only Node is required. Before the suites run, the outside services they can use are probed
  * (SERVICES in scripts/test-services.mjs); what is missing is left out instead of failing, and
@@ -12,7 +13,10 @@
  *   when this is set and answers.
  * - Chromium (CHROMIUM_PATH, else a system or Playwright-downloaded one, else one download
  *   attempt): the end-to-end suite, which also needs the built app (built here first).
- * SKIP_E2E=1 leaves the browser suite out (quick local runs).
+ * - PostgreSQL, Redis and nginx: the cluster suite (scripts/test-cluster.mjs, three built
+ *   instances behind nginx; it reuses the build made for the end-to-end suite), left out when one
+ *   of them is missing.
+ * SKIP_E2E=1 leaves the browser suite out, SKIP_CLUSTER=1 the cluster (quick local runs).
  * REQUIRE_ALL_SUITES=1 or CI=true: every skipped suite or test group counts as 1 failed.
  */
 import { spawnSync } from 'node:child_process';
@@ -75,11 +79,18 @@ function vitest(name, dir) {
   };
 }
 
+/** Status of the one `npm run build` of this run (e2e and cluster use it), once it ran. */
+let buildStatus;
+/** Runs `npm run build` the first time it is asked for; returns whether it succeeded. */
+function built() {
+  buildStatus ??= run('npm', ['run', 'build']).status;
+  return buildStatus === 0;
+}
+
 /** Builds the app, runs the Playwright suite and returns its counts from the JSON reporter. */
 function playwright() {
   const out = path.join(reports, 'e2e.json');
-  const build = run('npm', ['run', 'build']);
-  if (build.status !== 0) return { passed: 0, failed: 1, skipped: 0, note: 'build failed' };
+  if (!built()) return { passed: 0, failed: 1, skipped: 0, note: 'build failed' };
   const cwd = path.join(root, 'e2e');
   const status = run('npx', ['playwright', 'test', '--reporter=list,json'], {
     cwd,
@@ -111,12 +122,39 @@ function playwright() {
   };
 }
 
+/**
+ * Runs the cluster test (scripts/test-cluster.mjs: three built instances behind nginx on
+ * PostgreSQL and Redis) on the build, and returns its counts from the report it writes; a check
+ * it skips is listed with its reason.
+ */
+function cluster() {
+  if (!built()) return { passed: 0, failed: 1, skipped: 0, note: 'build failed' };
+  const out = path.join(reports, 'cluster.json');
+  const status = run('node', ['scripts/test-cluster.mjs'], {
+    env: { ...childEnv, CLUSTER_REPORT: out },
+  }).status;
+  if (!existsSync(out))
+    return { passed: 0, failed: 1, skipped: 0, note: `no report (exit ${status})` };
+  const r = JSON.parse(readFileSync(out, 'utf8'));
+  return {
+    passed: r.passed,
+    failed: r.failed || (status !== 0 ? 1 : 0),
+    skipped: r.skipped,
+    skips: r.skips,
+  };
+}
+
 /** The suites in run order; `skip` holds why one is left out before any probing. */
 const SUITES = [
   { name: 'contract', run: () => vitest('contract', 'packages/contract') },
   { name: 'api', run: () => vitest('api', 'apps/api') },
   { name: 'web', run: () => vitest('web', 'apps/web') },
   { name: 'e2e', run: playwright, skip: process.env.SKIP_E2E === '1' ? 'SKIP_E2E=1' : undefined },
+  {
+    name: 'cluster',
+    run: cluster,
+    skip: process.env.SKIP_CLUSTER === '1' ? 'SKIP_CLUSTER=1' : undefined,
+  },
 ];
 
 /** Everything skipped, as { suite, what, reason }, for the summary. */
@@ -130,19 +168,26 @@ console.log('Services:');
 for (const service of SERVICES) {
   const users = SUITES.filter((s) => service.suites.includes(s.name) && !s.skip);
   if (users.length === 0) continue;
-  const result = await service.probe(process.env[service.variable] || undefined);
+  const variable = service.variable;
+  const result = await service.probe((variable && process.env[variable]) || undefined);
   console.log(
     `  ${service.name.padEnd(11)} ${result.ok ? `ok   ${result.detail}` : `--   ${result.reason}`}`,
   );
   if (result.ok) {
-    childEnv[service.variable] = result.value;
-  } else if (service.whenMissing === 'tests') {
-    if (result.value) childEnv[service.variable] = result.value;
-  } else if (service.whenMissing === 'unset') {
-    delete childEnv[service.variable];
-    skipped.push({ suite: users[0].name, what: service.skips, reason: result.reason });
-  } else {
-    for (const suite of users) {
+    if (variable) childEnv[variable] = result.value;
+    continue;
+  }
+  for (const suite of users) {
+    const whenMissing =
+      typeof service.whenMissing === 'string'
+        ? service.whenMissing
+        : service.whenMissing[suite.name];
+    if (whenMissing === 'tests') {
+      if (result.value && variable) childEnv[variable] = result.value;
+    } else if (whenMissing === 'unset') {
+      if (variable) delete childEnv[variable];
+      skipped.push({ suite: suite.name, what: service.skips, reason: result.reason });
+    } else {
       suite.skip = result.reason;
       skipped.push({ suite: suite.name, what: 'whole suite', reason: result.reason });
     }

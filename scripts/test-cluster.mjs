@@ -27,6 +27,7 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  statSync,
   writeFileSync,
 } from 'node:fs';
 import os from 'node:os';
@@ -65,6 +66,8 @@ const GRACE_MS = 1_500;
 const EVENT_ORDERS = 6;
 /** Pause of each load loop between two requests, in milliseconds. */
 const PAUSE_MS = 10;
+/** The bucket of the program files in s3 mode. */
+const S3_BUCKET = 'flockr-cluster';
 /** The instances' admin account (ADMIN_EMAIL / ADMIN_PASSWORD). */
 const ADMIN = { email: 'cluster-admin@example.com', password: 'Cluster!Admin-Passw0rd' };
 const PASSWORD = 'Cluster!Passw0rd';
@@ -230,7 +233,7 @@ async function setUp(run) {
   let dataDirOf = () => sharedData;
   let s3Endpoint;
   if (storage === 's3') {
-    const bucket = 'flockr-cluster';
+    const bucket = S3_BUCKET;
     const s3 = await startS3rver({ directory: path.join(run, 's3'), bucket });
     children.add(s3.pid);
     stoppers.push(() => s3.stop());
@@ -292,7 +295,18 @@ async function setUp(run) {
   );
   stoppers.push(() => Promise.all(instances.map((x) => x.stop())));
   const dataDirs = [...new Set(instances.map((x) => x.env.DATA_DIR))];
-  return { db, redis, nginx, instances, jwtSecret, storage, s3Endpoint, dataDirs };
+  /** Where the bytes of the artifact stored under `storagePath` are: the bucket's file or disk. */
+  const storedFile = (storagePath) =>
+    storage === 's3'
+      ? path.join(
+          run,
+          's3',
+          S3_BUCKET,
+          path.dirname(storagePath),
+          `${path.basename(storagePath)}._S3rver_object`,
+        )
+      : path.join(sharedData, storagePath);
+  return { db, redis, nginx, instances, jwtSecret, storage, s3Endpoint, dataDirs, storedFile };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -572,12 +586,28 @@ await check(
     const lines = [
       `stored by :${answeredBy(upload.upstream)} in ${seconds(ms)} (${(UPLOAD_BYTES / 1024 / 1024 / (ms / 1000)).toFixed(0)} MiB/s), sha256 ${stored.sha256.slice(0, 16)}…`,
     ];
+    // The bytes are where the store keeps them: the bucket (s3rver's folder), or the shared disk.
+    const [artifact] = await db.query(
+      `select a.storage_path from artifacts a join releases r on r.id = a.release_id
+        where r.version = '9.0.0'`,
+    );
+    assert(artifact?.storage_path, 'no stored artifact row for 9.0.0');
+    const file = ctx.storedFile(artifact.storage_path);
+    assert(
+      existsSync(file),
+      `${artifact.storage_path} is not in the ${storage === 's3' ? 'bucket' : 'shared DATA_DIR'} (${file})`,
+    );
+    assert(
+      statSync(file).size === UPLOAD_BYTES,
+      `the stored object has ${statSync(file).size} bytes`,
+    );
     if (storage === 's3') {
-      const keys = await db
-        .query('select storage_path, storage_key from artifacts where id = $1', [stored.id])
-        .catch(() => []);
-      lines.push(`artifact row: ${JSON.stringify(keys[0] ?? {})}`);
+      const onDisk = ctx.dataDirs.filter((d) => existsSync(path.join(d, 'artifacts', '9.0.0')));
+      assert(onDisk.length === 0, `a copy was left on an instance's disk: ${onDisk.join(', ')}`);
     }
+    lines.push(
+      `in the ${storage === 's3' ? 'bucket' : 'shared DATA_DIR'} as ${artifact.storage_path}`,
+    );
     return lines;
   },
 );
@@ -625,6 +655,28 @@ await check(
     throw new Error('unreachable');
   },
 );
+
+await check('every version, the seeded ones too, downloads intact through nginx', async () => {
+  const { versions } = await expectCall(lb, 'GET', '/downloads/versions', { token: buyer.token });
+  const seeded = versions.filter((v) => v.version !== '9.0.0');
+  assert(seeded.length > 0, 'no seeded versions listed');
+  const wrong = [];
+  for (const v of seeded) {
+    const link = await expectCall(lb, 'GET', `/downloads/link?version=${v.version}`, {
+      token: buyer.token,
+    });
+    let res = await hashDownload(link.download_url);
+    const from = res.status === 302 ? 'the bucket' : 'the app';
+    if (res.status === 302) res = await hashDownload(res.headers.get('location'));
+    if (res.status !== 200 || res.sha256 !== v.sha256 || res.size !== v.file_size)
+      wrong.push(
+        `${v.version}: ${res.status} from ${from}, ${res.size} bytes (expected ${v.file_size}), ` +
+          `sha256 ${res.sha256 === v.sha256 ? 'matches' : 'differs'}${res.text ? `: ${res.text.replace(/\s+/g, ' ').slice(0, 160)}` : ''}`,
+      );
+  }
+  assert(wrong.length === 0, wrong.join('; '));
+  return `${seeded.map((v) => v.version).join(', ')}: bytes match the listed sha256`;
+});
 
 await check(
   `login rate limits hold across instances (${LOGIN_PER_ACCOUNT} per account)`,

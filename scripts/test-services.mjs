@@ -18,21 +18,24 @@ const apiRequire = createRequire(path.join(root, 'apps/api/package.json'));
  *
  * @typedef {object} Service
  * @property {string} name        Shown in the summary.
- * @property {string} variable    The environment variable that names it; the suites get the
- *   probed value in it.
+ * @property {string} [variable]  The environment variable that names it; the suites get the
+ *   probed value in it. None: nothing is passed on (the suites find it themselves).
  * @property {string[]} suites    The suites that use it; it is probed only when one of them runs.
  * @property {(value: string | undefined) => Promise<Probe>} probe  Checks the service, given the
  *   variable's current value (undefined when unset or empty). Never throws.
- * @property {'tests' | 'unset' | 'suite'} whenMissing  What happens without it:
+ * @property {WhenMissing | Record<string, WhenMissing>} whenMissing  What happens without it,
+ *   for every suite or per suite name:
  *   'tests': the variable is passed on anyway and the tests that need the service skip
  *   themselves, reporting why in `meta.skipReason`;
  *   'unset': the variable is removed, which leaves out what it enables (named by `skips`);
- *   'suite': the suites in `suites` are not run.
+ *   'suite': the suite is not run.
  * @property {string} [skips]     For 'unset': what is left out, e.g. 'PostgreSQL suite'.
+ *
+ * @typedef {'tests' | 'unset' | 'suite'} WhenMissing
  */
 
 /**
- * The outside services the suites can use. A new one (S3-compatible storage, nginx, minisign…)
+ * The outside services the suites can use. A new one (S3-compatible storage, minisign…)
  * is one more entry: a probe returning a Probe, and what to leave out when it is missing.
  * @type {Service[]}
  */
@@ -40,18 +43,24 @@ export const SERVICES = [
   {
     name: 'Redis',
     variable: 'TEST_REDIS_URL',
-    suites: ['api'],
-    whenMissing: 'tests',
+    suites: ['api', 'cluster'],
+    whenMissing: { api: 'tests', cluster: 'suite' },
     probe: (value) => probeRedis(value ?? 'redis://127.0.0.1:6379'),
   },
   {
     name: 'PostgreSQL',
     variable: 'TEST_DATABASE_URL',
-    suites: ['api'],
-    whenMissing: 'unset',
+    suites: ['api', 'cluster'],
+    whenMissing: { api: 'unset', cluster: 'suite' },
     skips: 'PostgreSQL suite',
     probe: async (value) =>
       value ? probePostgres(value) : { ok: false, reason: 'TEST_DATABASE_URL not set' },
+  },
+  {
+    name: 'nginx',
+    suites: ['cluster'],
+    whenMissing: 'suite',
+    probe: probeNginx,
   },
   {
     name: 'Chromium',
@@ -131,6 +140,15 @@ export async function probePostgres(url) {
   } finally {
     await client.end().catch(() => {});
   }
+}
+
+/** Finds Debian's nginx (or one on PATH), as bench/lib/nginx.mjs starts it. */
+export async function probeNginx() {
+  const { findNginx } = await import('../bench/lib/nginx.mjs');
+  const bin = findNginx();
+  return bin
+    ? { ok: true, value: bin, detail: bin }
+    : { ok: false, reason: 'nginx is not installed (apt-get install -y nginx)' };
 }
 
 /**

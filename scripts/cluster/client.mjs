@@ -176,17 +176,29 @@ export async function streamUpload(base, token, { version, releaseDate, bytes })
 
 /**
  * GETs `url` without following redirects and hashes the body as it arrives. Resolves with
- * { status, headers, size (bytes), sha256 (hex) }.
+ * { status, headers, size (bytes), sha256 (hex), text (the body's first 300 bytes, for an
+ * answer other than 2xx) }.
  */
 export async function hashDownload(url, { timeoutMs = 120_000 } = {}) {
   const res = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
   const hash = createHash('sha256');
   let size = 0;
+  let head = '';
   if (res.body) {
     for await (const chunk of res.body) {
       hash.update(chunk);
+      if (size < 300)
+        head += Buffer.from(chunk)
+          .subarray(0, 300 - size)
+          .toString('utf8');
       size += chunk.length;
     }
   }
-  return { status: res.status, headers: res.headers, size, sha256: hash.digest('hex') };
+  return {
+    status: res.status,
+    headers: res.headers,
+    size,
+    sha256: hash.digest('hex'),
+    text: res.ok ? undefined : head,
+  };
 }
