@@ -98,7 +98,11 @@ export interface StartJobsOptions {
   /** The jobs (tests replace them); defaults to {@link JOBS}. */
   jobs?: readonly JobDefinition[];
   /** Retry settings override (tests shorten them); defaults to {@link JOB_RETRY}. */
-  retry?: Partial<typeof JOB_RETRY>;
+  retry?: Partial<{
+    -readonly [K in keyof typeof JOB_RETRY]: (typeof JOB_RETRY)[K] extends boolean
+      ? boolean
+      : number;
+  }>;
   /** How often a pg-boss worker polls its queue, in seconds (2). */
   pollingIntervalSeconds?: number;
 }

@@ -78,8 +78,9 @@ const message = (to = `o${++n}@example.com`) => ({
 });
 const rowOf = async (id: string) =>
   (await h.db.select().from(outboxMessages).where(eq(outboxMessages.id, id)))[0]!;
-const get = (url: string, headers = admin.headers) => h.app.inject({ method: 'GET', url, headers });
-const post = (url: string, headers = admin.headers) =>
+const get = (url: string, headers: Record<string, string> = admin.headers) =>
+  h.app.inject({ method: 'GET', url, headers });
+const post = (url: string, headers: Record<string, string> = admin.headers) =>
   h.app.inject({ method: 'POST', url, headers });
 
 describe('writing to the outbox', () => {
