@@ -19,6 +19,7 @@
  * CLUSTER_KEEP_LOGS=1 (keep the instances' logs and print where), CLUSTER_REPORT (a file to
  * write the counts to as JSON, for scripts/test-all.mjs).
  */
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
   existsSync,
@@ -66,6 +67,8 @@ const GRACE_MS = 1_500;
 const EVENT_ORDERS = 6;
 /** Pause of each load loop between two requests, in milliseconds. */
 const PAUSE_MS = 10;
+/** The operator's command that copies DATA_DIR's files to the bucket (docs/downloads.md). */
+const MIGRATE_ARTIFACTS_JS = path.join(path.dirname(SERVER_JS), 'cli/migrate-artifacts.js');
 /** The bucket of the program files in s3 mode. */
 const S3_BUCKET = 'flockr-cluster';
 /** The instances' admin account (ADMIN_EMAIL / ADMIN_PASSWORD). */
@@ -337,6 +340,29 @@ function mailFiles(dataDirs) {
   return found;
 }
 
+/**
+ * Runs the Node script `file` with this environment plus `env`, to its end (2 minutes at most).
+ * Resolves with { code (exit code), output (stdout and stderr together) }.
+ */
+function runNode(file, env) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [file], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    livePids.add(child.pid);
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    const late = setTimeout(() => child.kill('SIGKILL'), 120_000);
+    child.once('exit', (code, signal) => {
+      clearTimeout(late);
+      livePids.delete(child.pid);
+      resolve({ code: code ?? signal, output });
+    });
+  });
+}
+
 /** Registers a buyer through `api`; resolves with { email, username, token }. */
 async function register(api, label) {
   const tag = `${label}${unique()}`;
@@ -524,6 +550,20 @@ await check(
   },
 );
 if (!startedAll) await finish();
+
+if (storage === 's3')
+  await check(
+    'the seeded files are copied to the bucket (artifacts:migrate after the first start)',
+    async () => {
+      // docs/downloads.md: the seed writes its files to DATA_DIR; with a bucket, the operator runs
+      // the command once after the first start. Every instance seeded the same files (the seed's
+      // ZIPs are deterministic), so app1's DATA_DIR serves.
+      const { code, output } = await runNode(MIGRATE_ARTIFACTS_JS, app1.env);
+      const summary = output.trim().split('\n').pop();
+      assert(code === 0, `exited ${code}: ${output.trim().slice(-400)}`);
+      return summary;
+    },
+  );
 
 const plans = (await expectCall(lb, 'GET', '/subscriptions/plans')).plans;
 const pro = plans.find((p) => p.name === 'PRO');
