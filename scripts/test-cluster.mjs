@@ -57,7 +57,10 @@ import {
 const started = performance.now();
 /** Login attempts allowed per account per window (RATE_LIMIT_LOGIN_PER_ACCOUNT, its default). */
 const LOGIN_PER_ACCOUNT = 10;
-/** Login attempts allowed per client address (RATE_LIMIT_LOGIN_PER_IP, its default). */
+/**
+ * Login attempts allowed per client address (RATE_LIMIT_LOGIN_PER_IP, its default). A run makes
+ * about 25 from 127.0.0.1 (the rate-limit check 23 of them), so mind this when adding logins.
+ */
 const LOGIN_PER_IP = 30;
 /** Size of the generated upload, in bytes (≈200 MB). */
 const UPLOAD_BYTES = 200 * 1024 * 1024;
@@ -159,7 +162,8 @@ process.on('uncaughtException', (error) => {
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.once(signal, () => {
     console.log(`\n${signal}: stopping everything this run started`);
-    void cleanup().finally(() => process.exit(130));
+    results.push({ name: 'cluster run', status: 'failed', reason: `interrupted (${signal})` });
+    void finish();
   });
 }
 
@@ -736,6 +740,7 @@ await check(
     const spread = await attempts(victims[0].email, (i) => instances[i % 3]);
     const single = await attempts(victims[1].email, () => app1);
     const expected = [...Array(LOGIN_PER_ACCOUNT).fill(401), 429];
+    /** The statuses as one line, e.g. `401 401 429`. */
     const show = (s) => s.join(' ');
     assert(
       show(spread) === show(expected),

@@ -117,6 +117,7 @@ export async function deliverEvent(base, delivery) {
  */
 export async function streamUpload(base, token, { version, releaseDate, bytes }) {
   const boundary = `----flockrcluster${Date.now()}`;
+  /** One multipart text field `name` = `value`. */
   const field = (name, value) =>
     `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
   const head = Buffer.from(
