@@ -46,12 +46,61 @@ let receiverUrl: string;
 const spans: ReceivedSpan[] = [];
 const contentTypes: string[] = [];
 let child: ChildProcess | undefined;
-let out = '';
+let out: () => string = () => '';
 let base: string;
 let dropDatabase: (() => Promise<void>) | undefined;
 
 const valueOf = (v: OtlpValue | undefined) =>
   v?.stringValue ?? (v?.intValue === undefined ? undefined : Number(v.intValue));
+
+/**
+ * Starts `src/server.ts` on a free port with `env` over the defaults below (tracing to nowhere
+ * unless `env` says); resolves once it logged that it is ready.
+ */
+async function startServer(
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; base: string; output: () => string }> {
+  const port = await closedPort();
+  const started = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: apiRoot,
+    env: {
+      ...process.env,
+      TSX_TSCONFIG_PATH: path.join(tmp, 'tsconfig.json'),
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(tmp, `data-${port}`),
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      SMTP_URL: '',
+      ADMIN_EMAIL: '',
+      ADMIN_PASSWORD: '',
+      PRODUCT_NAME: '',
+      SERVE_WEB: 'false',
+      LOG_LEVEL: 'info',
+      OTEL_EXPORTER_OTLP_ENDPOINT: '',
+      OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: '',
+      OTEL_SERVICE_NAME: '',
+      OTEL_SDK_DISABLED: '',
+      OTEL_BSP_SCHEDULE_DELAY: '100',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let text = '';
+  started.stdout!.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  started.stderr!.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  const deadline = Date.now() + 90_000;
+  while (!text.includes('is ready at')) {
+    if (started.exitCode !== null) throw new Error(`server exited before it was ready:\n${text}`);
+    if (Date.now() > deadline) {
+      started.kill('SIGKILL');
+      throw new Error(`server not ready within 90 s:\n${text}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return { child: started, base: `http://127.0.0.1:${port}`, output: () => text };
+}
 
 beforeAll(async () => {
   tmp = mkdtempSync(path.join(os.tmpdir(), 'flockr-tracing-test-'));
@@ -114,41 +163,13 @@ beforeAll(async () => {
     };
   }
 
-  const port = await closedPort();
-  base = `http://127.0.0.1:${port}`;
-  child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: apiRoot,
-    env: {
-      ...process.env,
-      TSX_TSCONFIG_PATH: tsconfig,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: path.join(tmp, 'data'),
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: '',
-      SMTP_URL: '',
-      ADMIN_EMAIL: '',
-      ADMIN_PASSWORD: '',
-      PRODUCT_NAME: '',
-      SERVE_WEB: 'false',
-      LOG_LEVEL: 'info',
-      OTEL_EXPORTER_OTLP_ENDPOINT: receiverUrl,
-      OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: '',
-      OTEL_SERVICE_NAME: '',
-      OTEL_SDK_DISABLED: '',
-      OTEL_BSP_SCHEDULE_DELAY: '100',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const server = await startServer({
+    DATABASE_URL: databaseUrl,
+    OTEL_EXPORTER_OTLP_ENDPOINT: receiverUrl,
   });
-  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  const deadline = Date.now() + 90_000;
-  while (!out.includes('is ready at')) {
-    if (child.exitCode !== null) throw new Error(`server exited before it was ready:\n${out}`);
-    if (Date.now() > deadline) throw new Error(`server not ready within 90 s:\n${out}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  child = server.child;
+  base = server.base;
+  out = server.output;
 }, 150_000);
 
 afterAll(async () => {
@@ -212,7 +233,7 @@ describe('traces (real server process, real OTLP/HTTP receiver)', () => {
     expect(server!.attr('http.response.status_code')).toBe(201);
     const line = await eventually(
       async () =>
-        out
+        out()
           .split('\n')
           .filter((l) => l.startsWith('{'))
           .map((l) => JSON.parse(l) as Record<string, unknown>)
@@ -244,6 +265,31 @@ describe('traces (real server process, real OTLP/HTTP receiver)', () => {
     child!.kill('SIGTERM');
     expect(await exited).toBe(0);
     expect(spans.slice(before).map((s) => s.name)).toContain('GET /api/v1/changelog');
+  });
+});
+
+describe('a receiver that does not answer', () => {
+  it('costs the requests nothing, is logged, and the server still stops cleanly', async () => {
+    const server = await startServer({
+      OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${await closedPort()}`,
+      OTEL_EXPORTER_OTLP_TIMEOUT: '1000',
+    });
+    try {
+      const res = await fetch(`${server.base}/api/v1/site/config`);
+      expect(res.status).toBe(200);
+      await eventually(
+        async () => server.output(),
+        (text) => text.includes('trace export failed'),
+        20_000,
+      );
+      const signalled = performance.now();
+      const exited = new Promise<number | null>((resolve) => server.child.on('exit', resolve));
+      server.child.kill('SIGTERM');
+      expect(await exited, server.output()).toBe(0);
+      expect(performance.now() - signalled).toBeLessThan(8_000);
+    } finally {
+      if (server.child.exitCode === null) server.child.kill('SIGKILL');
+    }
   });
 });
 

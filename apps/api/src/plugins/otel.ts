@@ -20,7 +20,7 @@
  */
 import { context, propagation, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
-import { W3CTraceContextPropagator } from '@opentelemetry/core';
+import { setGlobalErrorHandler, W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { registerInstrumentations } from '@opentelemetry/instrumentation';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
@@ -39,6 +39,33 @@ import { setTraceLogFields } from '../lib/request-context.js';
 /** Paths that make no span: the liveness probe and the metrics scrape (every few seconds each). */
 const UNTRACED_PATHS = new Set(['/api/v1/health', '/metrics']);
 
+/** Longest wait for the last spans to be sent on shutdown, in milliseconds. */
+const SHUTDOWN_FLUSH_MS = 2_000;
+
+/** Least time between two log lines about failed exports, in milliseconds. */
+const EXPORT_ERROR_LOG_INTERVAL_MS = 60_000;
+
+/**
+ * The SDK's error handler (a failed export: receiver down, refused, timed out): one pino-shaped
+ * warning line on stdout at most every {@link EXPORT_ERROR_LOG_INTERVAL_MS}, with how many errors
+ * it stands for. Spans that could not be sent are dropped; requests never wait on the receiver.
+ */
+function exportErrorLogger(): (error: unknown) => void {
+  let lastAt = -Infinity;
+  let unlogged = 0;
+  return (error) => {
+    unlogged += 1;
+    const now = Date.now();
+    if (now - lastAt < EXPORT_ERROR_LOG_INTERVAL_MS) return;
+    lastAt = now;
+    const message = error instanceof Error ? error.message : String(error);
+    process.stdout.write(
+      `${JSON.stringify({ level: 40, time: now, pid: process.pid, errors: unlogged, err: message, msg: 'trace export failed; spans dropped' })}\n`,
+    );
+    unlogged = 0;
+  };
+}
+
 /**
  * Sets up the global tracer provider, context manager, propagator and instrumentations for
  * `tracing` (config.ts) and returns its shutdown. Call once per process, before `pg` is imported.
@@ -54,6 +81,7 @@ export function startOtel(tracing: NonNullable<AppConfig['tracing']>): Tracing {
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
   propagation.setGlobalPropagator(new W3CTraceContextPropagator());
   trace.setGlobalTracerProvider(provider);
+  setGlobalErrorHandler(exportErrorLogger());
 
   const unregister = registerInstrumentations({
     tracerProvider: provider,
@@ -82,10 +110,17 @@ export function startOtel(tracing: NonNullable<AppConfig['tracing']>): Tracing {
   });
 
   return {
+    // Never throws and never waits more than SHUTDOWN_FLUSH_MS: a receiver that is down must not
+    // turn a clean stop into a failed one.
     shutdown: async () => {
       setTraceLogFields(undefined);
       unregister();
-      await provider.shutdown();
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        provider.shutdown().catch(exportErrorLogger()),
+        new Promise((resolve) => (timer = setTimeout(resolve, SHUTDOWN_FLUSH_MS))),
+      ]);
+      clearTimeout(timer);
       trace.disable();
       context.disable();
       propagation.disable();
