@@ -68,7 +68,8 @@ export const API_ERRORS = {
   subscriptionNotCancelled: 'This subscription is not set to end',
   subscriptionEnded: 'This subscription has already ended',
   outboxMessageNotFound: 'E-mail not found',
-  outboxNotRetryable: 'This e-mail was sent already; only a failed e-mail can be sent again',
+  outboxNotRetryable:
+    'Only an e-mail that failed every attempt can be sent again; this one is sent or still being tried',
   jobNotFound: 'Failed job not found',
   jobQueueUnavailable: 'There is no job queue on this server (embedded database)',
 } as const;
@@ -135,7 +136,7 @@ export const API_ERROR_CODES = {
   subscriptionNotCancelled: 'SUBSCRIPTION_NOT_CANCELLED',
   subscriptionEnded: 'SUBSCRIPTION_ENDED',
   outboxMessageNotFound: 'OUTBOX_MESSAGE_NOT_FOUND',
-  outboxNotRetryable: 'OUTBOX_MESSAGE_SENT',
+  outboxNotRetryable: 'OUTBOX_MESSAGE_NOT_DEAD',
   jobNotFound: 'JOB_NOT_FOUND',
   jobQueueUnavailable: 'JOB_QUEUE_UNAVAILABLE',
 } as const satisfies Record<ApiErrorKey, string>;

@@ -838,7 +838,7 @@ export const API = {
       method: 'POST',
       path: '/admin/outbox/:id/retry',
       summary:
-        'Send a failed (dead) or waiting e-mail again now, with a fresh attempt count; audited',
+        'Send a dead e-mail (failed every attempt) again now, with a fresh attempt count; audited',
       tag: 'admin',
       access: 'admin',
       params: idParamsSchema,

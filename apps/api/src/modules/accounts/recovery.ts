@@ -129,19 +129,30 @@ export function assertNotCommon(password: string): void {
   if (isCommonPassword(password)) throw badRequest('passwordTooCommon');
 }
 
-/** Sends the e-mail confirmation link to `user` (at registration and on request). */
+/**
+ * Issues an e-mail confirmation link for `user` and writes its e-mail to the outbox, both with
+ * `tx` (at registration, the transaction that creates the account). Returns the outbox id to
+ * deliver after the commit.
+ */
+export async function queueVerification(
+  ctx: AppContext,
+  tx: Executor,
+  user: UserRow,
+): Promise<string | undefined> {
+  const { token, hash } = await issueLinkToken(tx, user.id, 'EMAIL_VERIFY', ctx.now());
+  const url = `${ctx.config.publicUrl}/verify-email?token=${token}`;
+  return queueAccountMail(
+    ctx,
+    tx,
+    user.email,
+    templates.verifyEmail(brandOf(ctx.config), user.username, url),
+    { kind: 'email-verify', dedupeKey: `link:${hash}` },
+  );
+}
+
+/** Sends a new e-mail confirmation link to `user` (on request). */
 export async function sendVerification(ctx: AppContext, user: UserRow): Promise<void> {
-  const id = await ctx.db.transaction(async (tx) => {
-    const { token, hash } = await issueLinkToken(tx, user.id, 'EMAIL_VERIFY', ctx.now());
-    const url = `${ctx.config.publicUrl}/verify-email?token=${token}`;
-    return queueAccountMail(
-      ctx,
-      tx,
-      user.email,
-      templates.verifyEmail(brandOf(ctx.config), user.username, url),
-      { kind: 'email-verify', dedupeKey: `link:${hash}` },
-    );
-  });
+  const id = await ctx.db.transaction((tx) => queueVerification(ctx, tx, user));
   await deliverOutbox(ctx, [id]);
 }
 

@@ -14,7 +14,8 @@ import { conflict, forbidden, unauthorized } from '../../lib/http-error.js';
 import { recordSignup } from '../figures/service.js';
 import { userView } from './profile.js';
 import { sessionCacheOf, type Caller } from './session-cache.js';
-import { assertNotCommon, sendVerification } from './recovery.js';
+import { deliverOutbox } from '../outbox/service.js';
+import { assertNotCommon, queueVerification } from './recovery.js';
 import {
   findSessionWithUser,
   findUserByEmail,
@@ -51,6 +52,7 @@ export async function register(ctx: AppContext, input: RegisterInput): Promise<A
   if (await findUserByUsername(ctx.db, input.username)) throw conflict('usernameTaken');
   const passwordHash = await ctx.passwords.hash(input.password);
   let user: UserRow;
+  let verification: string | undefined;
   try {
     user = await ctx.db.transaction(async (tx) => {
       const row = await insertUser(tx, {
@@ -62,6 +64,8 @@ export async function register(ctx: AppContext, input: RegisterInput): Promise<A
         marketingEmails: input.notifications_enabled,
       });
       await recordSignup(tx, row.createdAt);
+      // The confirmation link and its e-mail commit with the account (docs/jobs-and-email.md).
+      verification = await queueVerification(ctx, tx, row);
       return row;
     });
   } catch (error) {
@@ -72,7 +76,7 @@ export async function register(ctx: AppContext, input: RegisterInput): Promise<A
   }
   ctx.metrics.signup();
   ctx.log.info({ userId: user.id }, 'user registered');
-  await sendVerification(ctx, user);
+  await deliverOutbox(ctx, [verification]);
   return issueSession(ctx, user, false);
 }
 

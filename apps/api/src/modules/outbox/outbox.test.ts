@@ -215,7 +215,7 @@ describe('a failing transport', () => {
     // Sent already: a second Retry would mail it twice.
     const again = await post(`/api/v1/admin/outbox/${id}/retry`);
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toMatchObject({ code: 'OUTBOX_MESSAGE_SENT' });
+    expect(again.json()).toMatchObject({ code: 'OUTBOX_MESSAGE_NOT_DEAD' });
   });
 });
 

@@ -260,11 +260,10 @@ export async function listOutbox(
 }
 
 /**
- * `POST /admin/outbox/{id}/retry`: puts a dead (or still pending) message back with a fresh
- * attempt count, due now, audited ('outbox.retry') in the same transaction; then tries to send it
+ * `POST /admin/outbox/{id}/retry`: puts a dead message back with a fresh attempt count, due now, audited ('outbox.retry') in the same transaction; then tries to send it
  * at once. Returns the message after that attempt.
- * @throws 404 OUTBOX_MESSAGE_NOT_FOUND; 409 OUTBOX_MESSAGE_SENT for a message sent already (it
- *   would reach its recipient twice).
+ * @throws 404 OUTBOX_MESSAGE_NOT_FOUND; 409 OUTBOX_MESSAGE_NOT_DEAD for a message sent already
+ *   (it would reach its recipient twice) or still pending (a sender may hold it right now).
  */
 export async function retryOutboxMessage(
   ctx: AppContext,
@@ -275,7 +274,7 @@ export async function retryOutboxMessage(
   await ctx.db.transaction(async (tx) => {
     const row = await lockOutboxRow(tx, id);
     if (!row) throw notFound('outboxMessageNotFound');
-    if (row.status === 'sent') throw conflict('outboxNotRetryable');
+    if (row.status !== 'dead') throw conflict('outboxNotRetryable');
     const after = await requeueOutboxRow(tx, id, now);
     await recordAudit(tx, {
       actorId: actor.id,

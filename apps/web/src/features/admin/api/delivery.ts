@@ -25,7 +25,7 @@ export function useDeadJobs(page: number) {
 
 /**
  * Sends a dead e-mail again now. Variables: `{ id }`. The toast says whether it went out this
- * time; a message sent meanwhile answers 409 OUTBOX_MESSAGE_SENT with its text.
+ * time; a message that is not dead (sent, or still being tried) answers 409 OUTBOX_MESSAGE_NOT_DEAD.
  */
 export function useRetryEmail() {
   return useAdminChange({
