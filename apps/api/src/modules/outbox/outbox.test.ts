@@ -258,6 +258,10 @@ describe('admin endpoints', () => {
     expect(Date.parse(page.messages[0]!.created_at)).toBeGreaterThanOrEqual(
       Date.parse(page.messages[1]!.created_at),
     );
+    // A pending message may be held by a sender right now: Retry would risk sending it twice.
+    const pending = await post(`/api/v1/admin/outbox/${page.messages[0]!.id}/retry`);
+    expect(pending.statusCode).toBe(409);
+    expect(pending.json()).toMatchObject({ code: 'OUTBOX_MESSAGE_NOT_DEAD' });
     await drainOutbox(ctx());
   });
 
