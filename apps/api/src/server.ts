@@ -19,14 +19,19 @@ async function main(): Promise<void> {
   // Tracing first (when configured): its PostgreSQL instrumentation patches `pg` as it is loaded,
   // so everything that imports it is imported after (docs/observability.md, "Traces").
   const tracing = await startTracing(config);
-  const [{ buildApp }, { openDatabase }, { startJobs }, { ensureAdmin }, { seed }] =
-    await Promise.all([
-      import('./app.js'),
-      import('./db/client.js'),
-      import('./jobs.js'),
-      import('./modules/accounts/bootstrap.js'),
-      import('./seed/seed.js'),
-    ]);
+  const [
+    { buildApp },
+    { openDatabase },
+    { startJobs },
+    { ensureAdmin },
+    { seed, seedObjectStore },
+  ] = await Promise.all([
+    import('./app.js'),
+    import('./db/client.js'),
+    import('./jobs.js'),
+    import('./modules/accounts/bootstrap.js'),
+    import('./seed/seed.js'),
+  ]);
   const database = await openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl }
@@ -34,6 +39,7 @@ async function main(): Promise<void> {
   );
   await seed(database.db, config);
   const app = await buildApp({ config, db: database.db, changes: database.changes });
+  await seedObjectStore(database.db, config, app.appContext.artifacts, app.log);
   const admin = await ensureAdmin(database.db, config);
   if (admin !== 'skipped')
     app.log.info({ email: config.adminEmail, result: admin }, 'admin account ensured');

@@ -1,7 +1,8 @@
 /**
  * Seed data, applied at every start and idempotent (existing rows are kept as they are):
  * plans FREE, PRO and PRO+ (spec §9 comparison table), two program versions with real ZIP files
- * under DATA_DIR/artifacts, and three published changelog entries.
+ * under DATA_DIR/artifacts (copied to the bucket with object storage: `seedObjectStore`), and three
+ * published changelog entries.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -9,6 +10,7 @@ import { PLAN_NAMES, versionFilename } from '@flockr/contract';
 import type { AppConfig } from '../config.js';
 import type { Executor } from '../db/client.js';
 import { isUniqueViolation } from '../lib/db-errors.js';
+import type { Logger } from '../lib/logger.js';
 import { insertMissingEntries } from '../modules/changelog/repository.js';
 import { insertMissingPlans } from '../modules/plans/repository.js';
 import {
@@ -16,6 +18,9 @@ import {
   insertRelease,
   updateArtifactDigest,
 } from '../modules/releases/repository.js';
+import { migrateArtifacts } from '../modules/releases/migrate.js';
+import { S3ArtifactStore } from '../modules/releases/s3-store.js';
+import type { ArtifactStore } from '../modules/releases/storage.js';
 import { buildProgramZip, fileDigest } from './artifacts.js';
 
 /** Seeded plans. Prices in US cents. */
@@ -103,9 +108,20 @@ const SEED_CHANGELOG = [
   },
 ] as const;
 
+/** The storage keys (paths relative to DATA_DIR) of the seeded versions' files. */
+export function seededArtifactKeys(productName: string): Set<string> {
+  return new Set(
+    SEED_VERSIONS.map((v) =>
+      path.join('artifacts', v.version, versionFilename(productName, v.version)),
+    ),
+  );
+}
+
 /**
- * Applies the seed to `db`: inserts what is missing and (re)builds missing artifact files,
- * updating a version's size and checksum when its file had to be rebuilt.
+ * Applies the seed to `db`: inserts what is missing and (re)builds missing artifact files under
+ * DATA_DIR, updating a version's size and checksum when its file had to be rebuilt. The files are
+ * deterministic, so instances with their own DATA_DIR build the same bytes. With object storage,
+ * server.ts then copies them to the bucket (`seededArtifactKeys`, docs/downloads.md).
  */
 export async function seed(
   db: Executor,
@@ -149,5 +165,34 @@ export async function seed(
   await insertMissingEntries(
     db,
     SEED_CHANGELOG.map((c) => ({ ...c, isPublished: true })),
+  );
+}
+
+/**
+ * With object storage (`store` an S3ArtifactStore), copies the seeded versions' files from
+ * DATA_DIR to the bucket under their keys when they are not there yet (verified by size and
+ * SHA-256; idempotent, so instances starting together at worst copy the same bytes twice). A file
+ * that cannot be copied is logged, not thrown: the instance still starts while the store is down,
+ * and GET /ready says so (docs/downloads.md, "Object storage"). Does nothing on disk storage.
+ */
+export async function seedObjectStore(
+  db: Executor,
+  config: Pick<AppConfig, 'dataDir' | 'productName'>,
+  store: ArtifactStore,
+  log: Logger,
+): Promise<void> {
+  if (!(store instanceof S3ArtifactStore)) return;
+  const only = seededArtifactKeys(config.productName);
+  await migrateArtifacts(
+    db,
+    config.dataDir,
+    store,
+    (file) => {
+      if (file.outcome === 'copied')
+        log.info({ key: file.key }, 'seeded file copied to the bucket');
+      if (file.outcome === 'failed')
+        log.warn({ key: file.key, reason: file.reason }, 'seeded file not copied to the bucket');
+    },
+    only,
   );
 }

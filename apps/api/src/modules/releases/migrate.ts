@@ -28,18 +28,21 @@ export interface MigratedFile {
  * recorded size and SHA-256, else the object is deleted again and the file reported `failed`. An
  * object already in the bucket with the same size and `x-amz-meta-sha256` is skipped, so a re-run
  * copies only what is missing or different. Local files are kept (remove them once the app serves
- * from the bucket). Calls `onEach` after each file, in order. Never throws for one file's problem
- * (it is reported); @throws the database's error.
+ * from the bucket). Calls `onEach` after each file, in order. `only`, when given, limits the run
+ * to those keys (the seed's files at start). Never throws for one file's problem (it is
+ * reported); @throws the database's error.
  */
 export async function migrateArtifacts(
   db: Executor,
   dataDir: string,
   store: S3ArtifactStore,
   onEach: (file: MigratedFile) => void = () => {},
+  only?: ReadonlySet<string>,
 ): Promise<MigratedFile[]> {
   const results: MigratedFile[] = [];
   for (const artifact of await listStoredArtifacts(db)) {
     const key = artifact.storagePath;
+    if (only && !only.has(key)) continue;
     const result = await migrateOne(dataDir, store, key, {
       size: artifact.fileSize,
       sha256: artifact.sha256,

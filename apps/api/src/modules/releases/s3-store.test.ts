@@ -28,6 +28,8 @@ import {
 } from '../../test/harness.js';
 import { startS3, type TestS3 } from '../../test/s3.js';
 import { updateUser } from '../accounts/repository.js';
+import type { Logger } from '../../lib/logger.js';
+import { seedObjectStore } from '../../seed/seed.js';
 import { migrateArtifacts } from './migrate.js';
 import { PRESIGNED_URL_TTL_SECONDS, S3ArtifactStore, UPLOAD_PART_BYTES } from './s3-store.js';
 
@@ -162,6 +164,30 @@ describe('moving DATA_DIR files to the bucket', () => {
       'present',
       'copied',
     ]);
+  });
+
+  it('at start, the seeded files are copied to the bucket when missing, once', async () => {
+    const seeded = await Promise.all(['1.0.0', '1.1.0'].map(releaseRow));
+    for (const row of seeded) await store.remove(row.storagePath!);
+    const copied: unknown[] = [];
+    const warned: unknown[] = [];
+    const log = {
+      ...h.app.log,
+      info: (fields: unknown) => copied.push(fields),
+      warn: (fields: unknown) => warned.push(fields),
+    } as unknown as Logger;
+    await seedObjectStore(h.db, h.config, store, log);
+    expect(copied).toEqual(seeded.map((r) => ({ key: r.storagePath })));
+    for (const row of seeded)
+      expect(await store.describe(row.storagePath!)).toEqual({
+        size: row.fileSize,
+        sha256: row.sha256,
+      });
+    expect((await get(await fileUrl('1.0.0'))).statusCode).toBe(302);
+    // The next instance's start finds them there and copies nothing.
+    await seedObjectStore(h.db, h.config, store, log);
+    expect(copied).toHaveLength(2);
+    expect(warned).toEqual([]);
   });
 
   if (testDbKind() === 'postgres') {
