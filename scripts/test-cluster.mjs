@@ -6,8 +6,12 @@
  * supports S3_BUCKET), then checks what only a cluster can show: a purchase that crosses
  * instances, downloads and a large upload served by another instance than the one that stored
  * them, rate limits shared across instances, zero failed idempotent requests while one instance
- * is SIGKILLed and another drained with SIGTERM, and every payment applied exactly once although
- * its provider events are redelivered to different instances during that.
+ * is SIGKILLed and another drained with SIGTERM, every payment applied exactly once although
+ * its provider events are redelivered to different instances during that, and a PostgreSQL
+ * outage answered with 503 + Retry-After (never 500) and recovered from without a restart.
+ * The instances reach PostgreSQL through a TCP proxy in this process
+ * (apps/api/src/test/tcp-proxy.ts, imported as TypeScript: Node 22.18+ strips its types), which
+ * the outage check cuts.
  *
  * Prints one line per check (`✓ name`, `✗ name: reason`, `- name: skipped (reason)`) and ends
  * with exactly one line `N passed, N failed`; exits 1 on any failure. Everything it started is
@@ -44,6 +48,7 @@ import {
   signedPaymentEvent,
   streamUpload,
 } from './cluster/client.mjs';
+import { startTcpProxy } from '../apps/api/src/test/tcp-proxy.ts';
 import { Instance, livePids } from './cluster/instances.mjs';
 import { clusterSite } from './cluster/nginx.mjs';
 import {
@@ -68,6 +73,13 @@ const UPLOAD_BYTES = 200 * 1024 * 1024;
 const GRACE_MS = 1_500;
 /** Orders paid by provider events during the kill and the drain. */
 const EVENT_ORDERS = 6;
+/** How long the PostgreSQL outage lasts, in milliseconds. */
+const OUTAGE_MS = 4_000;
+/**
+ * The longest one instance may take to answer while PostgreSQL is down, in milliseconds
+ * (docs/operations.md: 503 within 1 s, plus this shared machine's slack).
+ */
+const OUTAGE_ANSWER_MS = 1_500;
 /** Pause of each load loop between two requests, in milliseconds. */
 const PAUSE_MS = 10;
 /** The operator's command that copies DATA_DIR's files to the bucket (docs/downloads.md). */
@@ -230,6 +242,16 @@ async function setUp(run) {
 
   const db = await createDatabase(process.env.TEST_DATABASE_URL || DEFAULT_POSTGRES_URL);
   stoppers.push(() => db.drop());
+  // The instances' way to PostgreSQL, which the outage check cuts (the checks' own client is direct).
+  const dbUrl = new URL(db.url);
+  const dbProxy = await startTcpProxy({
+    host: dbUrl.hostname,
+    port: Number(dbUrl.port || 5432),
+  });
+  stoppers.push(() => dbProxy.close());
+  const proxiedDbUrl = new URL(db.url);
+  proxiedDbUrl.hostname = '127.0.0.1';
+  proxiedDbUrl.port = String(dbProxy.port);
   const redis = await claimRedisDb(process.env.TEST_REDIS_URL || DEFAULT_REDIS_URL);
   stoppers.push(() => redis.release());
 
@@ -276,7 +298,7 @@ async function setUp(run) {
         logFile: path.join(run, `app${i + 1}.log`),
         env: {
           NODE_ENV: 'production',
-          DATABASE_URL: db.url,
+          DATABASE_URL: proxiedDbUrl.toString(),
           REDIS_URL: redis.url,
           DATA_DIR: dataDirOf(i),
           PUBLIC_URL: nginx.url,
@@ -313,7 +335,18 @@ async function setUp(run) {
           `${path.basename(storagePath)}._S3rver_object`,
         )
       : path.join(sharedData, storagePath);
-  return { db, redis, nginx, instances, jwtSecret, storage, s3Endpoint, dataDirs, storedFile };
+  return {
+    db,
+    dbProxy,
+    redis,
+    nginx,
+    instances,
+    jwtSecret,
+    storage,
+    s3Endpoint,
+    dataDirs,
+    storedFile,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -949,6 +982,88 @@ else
     }
     return `7d, 1d and ended reminders each recorded and e-mailed once (${waited} after they fell due)`;
   });
+
+await check(
+  `a ${seconds(OUTAGE_MS)} PostgreSQL outage: 503 with Retry-After within ${seconds(OUTAGE_ANSWER_MS)}, never 500; back without a restart`,
+  async () => {
+    // GETs that need the database (sign-in check, a subscriber's latest version), straight to
+    // each instance (to time one instance's answer) and through nginx (what a client sees).
+    const paths = ['/auth/me', '/downloads/latest'];
+    const targets = [...instances.map((x) => x.api), lb];
+    const seen = { requests: 0, ok: 0, unavailable: 0, slowest: 0, wrong: [] };
+    let outage = false;
+    let running = true;
+    const loop = async (offset) => {
+      for (let i = offset; running; i += 1) {
+        const target = targets[i % targets.length];
+        const p = paths[i % paths.length];
+        const t = performance.now();
+        const during = outage;
+        try {
+          const res = await call(target, 'GET', p, { token: buyer.token, timeoutMs: 10_000 });
+          const took = performance.now() - t;
+          seen.requests += 1;
+          if (res.status === 200) seen.ok += 1;
+          else if (
+            res.status === 503 &&
+            res.headers.get('retry-after') &&
+            res.body?.code === 'SERVICE_UNAVAILABLE'
+          )
+            seen.unavailable += 1;
+          else seen.wrong.push(`${res.status} on ${target}${p}`);
+          // One instance answers within the limit; nginx may try all three first.
+          if (target !== lb && during) seen.slowest = Math.max(seen.slowest, took);
+        } catch (error) {
+          seen.requests += 1;
+          seen.wrong.push(`${target}${p}: ${error.message}`);
+        }
+        await sleep(PAUSE_MS);
+      }
+    };
+    const loops = Promise.all([0, 1, 2, 3].map(loop));
+    await sleep(1_000);
+    outage = true;
+    await ctx.dbProxy.down();
+    await sleep(OUTAGE_MS);
+    await ctx.dbProxy.up();
+    outage = false;
+    const upAt = performance.now();
+    // Back: every instance ready again and the signed-in read answered, without a restart.
+    let back = 0;
+    while (performance.now() - upAt < 15_000) {
+      const ready = await Promise.all(
+        instances.map((x) => call(x.api, 'GET', '/ready').catch(() => ({ status: 0 }))),
+      );
+      const me = await call(lb, 'GET', '/auth/me', { token: buyer.token }).catch(() => ({
+        status: 0,
+      }));
+      if (ready.every((r) => r.status === 200) && me.status === 200) {
+        back = performance.now() - upAt;
+        break;
+      }
+      await sleep(250);
+    }
+    running = false;
+    await loops;
+    const lines = [
+      `${seen.requests} GETs: ${seen.ok} answered 200, ${seen.unavailable} answered 503 with Retry-After; slowest instance answer during the outage ${seconds(seen.slowest)}`,
+      back > 0 ? `ready again ${seconds(back)} after PostgreSQL came back` : 'not ready again',
+    ];
+    assert(
+      seen.wrong.length === 0,
+      `${seen.wrong.length} other answers: ${seen.wrong.slice(0, 5).join('; ')}`,
+    );
+    assert(seen.unavailable > 0, 'no 503 seen: the outage did not reach the instances');
+    assert(
+      seen.slowest <= OUTAGE_ANSWER_MS,
+      `an instance took ${seconds(seen.slowest)} to answer during the outage`,
+    );
+    assert(back > 0, 'not every instance was ready again within 15 s of PostgreSQL coming back');
+    const gone = instances.filter((x) => !x.running).map((x) => x.name);
+    assert(gone.length === 0, `${gone.join(', ')} exited during the outage`);
+    return lines;
+  },
+);
 
 if (keepLogs) console.log(instances.map((x) => x.logTail(5)).join('\n'));
 await finish();
