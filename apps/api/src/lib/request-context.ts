@@ -5,9 +5,8 @@
  * request).
  *
  * One AsyncLocalStorage holds the id: `plugins/request-id.ts` enters it once per request (its
- * `onRequest` hook) and again after the body was read only if reading it lost it; pino's `mixin`
- * ({@link logMixin}) reads it for each line actually written. Code that runs for no request (jobs,
- * start-up) has no id and its lines get none.
+ * `onRequest` hook); pino's `mixin` ({@link logMixin}) reads it for each line actually written.
+ * Code that runs for no request (jobs, start-up) has no id and its lines get none.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { symbols } from 'pino';
