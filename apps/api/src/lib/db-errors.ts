@@ -32,28 +32,32 @@ function findPgError(error: unknown): { code?: string; constraint?: string } | u
   return undefined;
 }
 
-/** Node and pg-pool error codes of a connection that could not be made or was lost. */
-const CONNECTION_ERROR_CODES = new Set([
+/** Node error codes of a connection that could not be made. */
+const UNREACHABLE_CODES = new Set([
   'ECONNREFUSED',
-  'ECONNRESET',
   'ETIMEDOUT',
   'EHOSTUNREACH',
   'ENETUNREACH',
   'ENOTFOUND',
   'EAI_AGAIN',
-  'EPIPE',
 ]);
 
+/** Node error codes of an open connection that was lost. */
+const DROPPED_CODES = new Set(['ECONNRESET', 'EPIPE']);
+
 /**
- * True when `error` (or an error it wraps) says the database could not be reached rather than
- * that the statement was wrong: a socket error (ECONNREFUSED, ETIMEDOUT, …), SQLSTATE class 08
- * "connection exception", 57P01 admin_shutdown, 57P02 crash_shutdown or 57P03
- * cannot_connect_now (PostgreSQL docs, Appendix A "Error Codes"), or node-postgres's own
- * "timeout exceeded when trying to connect" (pg-pool's connectionTimeoutMillis) and
- * "Connection terminated …". Such a request is answered 503 with Retry-After
- * (plugins/errors.ts, docs/operations.md).
+ * How the database failed to answer, or undefined when `error` (or an error it wraps) is not a
+ * connection failure but a statement's own error:
+ * - `dropped`: a connection that was open broke (ECONNRESET, EPIPE; SQLSTATE 57P01
+ *   admin_shutdown and 57P02 crash_shutdown, what a terminated backend or a restart sends;
+ *   node-postgres's "Connection terminated …" and "… not queryable"). A new connection may well
+ *   work at once.
+ * - `unreachable`: no connection could be made (ECONNREFUSED, ETIMEDOUT, …; SQLSTATE class 08
+ *   connection exception, 57P03 cannot_connect_now; pg-pool's "timeout exceeded when trying to
+ *   connect", node-postgres's "Connection terminated due to connection timeout").
+ * PostgreSQL docs, Appendix A "Error Codes"; docs/operations.md.
  */
-export function isConnectionError(error: unknown): boolean {
+export function connectionFailure(error: unknown): 'dropped' | 'unreachable' | undefined {
   const seen = new Set<unknown>();
   const pending: unknown[] = [error];
   while (pending.length > 0 && seen.size < 10) {
@@ -62,19 +66,31 @@ export function isConnectionError(error: unknown): boolean {
     seen.add(current);
     const e = current as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
     const code = typeof e.code === 'string' ? e.code : '';
-    if (CONNECTION_ERROR_CODES.has(code)) return true;
-    if (/^08[0-9A-Z]{3}$/.test(code) || ['57P01', '57P02', '57P03'].includes(code)) return true;
+    if (DROPPED_CODES.has(code) || code === '57P01' || code === '57P02') return 'dropped';
+    if (UNREACHABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code) || code === '57P03')
+      return 'unreachable';
     const message = typeof e.message === 'string' ? e.message : '';
+    // node-postgres's own connect timeout ("Connection terminated due to connection timeout").
+    if (message.includes('connection timeout')) return 'unreachable';
     if (
-      message.startsWith('timeout exceeded when trying to connect') ||
       message.startsWith('Connection terminated') ||
       message === 'Client has encountered a connection error and is not queryable'
     )
-      return true;
+      return 'dropped';
+    if (message.startsWith('timeout exceeded when trying to connect')) return 'unreachable';
     pending.push(e.cause);
     // Node reports a refused connection to every address of a name (::1 and 127.0.0.1) as one
     // AggregateError listing each.
     if (Array.isArray(e.errors)) pending.push(...(e.errors as unknown[]));
   }
-  return false;
+  return undefined;
+}
+
+/**
+ * True when `error` says the database could not be reached or the connection broke, rather than
+ * that the statement was wrong (`connectionFailure`). Such a request is answered 503 with
+ * Retry-After (plugins/errors.ts, docs/operations.md).
+ */
+export function isConnectionError(error: unknown): boolean {
+  return connectionFailure(error) !== undefined;
 }

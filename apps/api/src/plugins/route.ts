@@ -14,6 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Endpoint, InputOf, SuccessOf } from '@flockr/contract';
 import type { UserRow } from '../db/schema.js';
+import { connectionFailure } from '../lib/db-errors.js';
 import { accessGuard } from './auth.js';
 
 /** What a handler gets: the parsed inputs, the user (non-public endpoints) and the request. */
@@ -37,6 +38,9 @@ export interface RouteExtras {
    */
   compress?: false;
 }
+
+/** Methods whose handler runs again when its database connection broke (never writes). */
+const RETRIED_METHODS = new Set(['GET', 'HEAD']);
 
 /** The first 2xx status the endpoint declares (its success status). */
 function successStatus(endpoint: Endpoint): number {
@@ -106,7 +110,20 @@ export function route<E extends Endpoint>(
         request,
         ...(request.auth && { user: request.auth.user, sessionId: request.auth.sessionId }),
       } as unknown as RouteInput<E>;
-      const result = await handler(input, reply);
+      let result: Awaited<ReturnType<RouteHandler<E>>>;
+      try {
+        result = await handler(input, reply);
+      } catch (error) {
+        // A read whose database connection broke under it (a terminated backend, a restart, a
+        // failover) runs once more, on a new connection: a GET never writes, or writes only
+        // what is idempotent (a download recorded once per link), so a second run changes
+        // nothing. A database that cannot be reached at all is not retried: the answer is then
+        // a prompt 503 (docs/operations.md, "PostgreSQL unreachable").
+        if (!RETRIED_METHODS.has(endpoint.method) || reply.sent) throw error;
+        if (connectionFailure(error) !== 'dropped') throw error;
+        request.log.warn({ err: error }, 'database connection dropped: running the read again');
+        result = await handler(input, reply);
+      }
       if (result === reply || reply.sent) return reply;
       if (result === undefined) return reply.status(status === 200 ? 204 : status).send();
       return reply.status(status).send(result);
