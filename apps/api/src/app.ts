@@ -53,7 +53,11 @@ import { errorBody, isApiPath, registerErrorHandling } from './plugins/errors.js
 import { registerMetrics } from './plugins/metrics.js';
 import { registerRateLimits } from './plugins/rate-limit.js';
 import { createReadiness, readinessRoute, type Readiness } from './plugins/readiness.js';
-import { registerRequestIdHeader, requestIdGenerator } from './plugins/request-id.js';
+import {
+  registerRequestIdHeader,
+  requestIdGenerator,
+  requestLogger,
+} from './plugins/request-id.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerWebApp } from './plugins/web-app.js';
 import type { WebBuild } from './modules/site/pages.js';
@@ -132,6 +136,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // X-Request-Id only from a trusted proxy, and checked (plugins/request-id.ts).
     requestIdHeader: false,
     genReqId: requestIdGenerator(config.trustProxy),
+    // The id becomes current for the request, and its lines get it from the mixin above.
+    childLoggerFactory: requestLogger,
     // Once close() runs (after the drain's grace period, server.ts), requests already on open
     // connections are still answered, with `Connection: close`, rather than refused with 503;
     // idle keep-alive connections are closed (forceCloseConnections 'idle', Fastify's default)

@@ -55,7 +55,11 @@ describe('the request id on log lines', () => {
     const id = String(res.headers['x-request-id']);
     const [registered] = linesOf('user registered').slice(-1);
     expect(registered?.reqId).toBe(id);
-    // Fastify's own lines (its child logger binds reqId) carry it once, not twice.
+    // Fastify's own lines carry it too, each once.
+    const fastifyLines = lines.filter(
+      (l) => l.reqId === id && ['incoming request', 'request completed'].includes(l.msg),
+    );
+    expect(fastifyLines.map((l) => l.msg)).toEqual(['incoming request', 'request completed']);
     for (const line of lines.filter((l) => l.reqId === id)) {
       expect(line.raw.split('"reqId"').length - 1, line.msg).toBe(1);
     }

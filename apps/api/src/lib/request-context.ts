@@ -1,11 +1,12 @@
 /**
  * The request a piece of code runs for, so every log line written while handling a request
- * carries its id (docs/observability.md, "Request ids"), whoever writes it: `request.log` (whose
- * Fastify child binds `reqId`) or the app's logger that services use (`ctx.log`, bound to no
- * request).
+ * carries its id (docs/observability.md, "Request ids"), whoever writes it: `request.log` (the
+ * app's logger itself, plugins/request-id.ts `requestLogger`) or the app's logger that services
+ * use (`ctx.log`, bound to no request).
  *
- * One AsyncLocalStorage holds the id: `plugins/request-id.ts` enters it once per request (its
- * `onRequest` hook); pino's `mixin` ({@link logMixin}) reads it for each line actually written.
+ * One AsyncLocalStorage holds the id: `plugins/request-id.ts` enters it once per request (Fastify's
+ * `childLoggerFactory`, which also hands the request the app's logger rather than a child); pino's
+ * `mixin` ({@link logMixin}) reads it for each line actually written.
  * Code that runs for no request (jobs, start-up) has no id and its lines get none.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
@@ -34,7 +35,8 @@ export function setTraceLogFields(add: ((fields: Record<string, unknown>) => voi
 /**
  * pino's `mixin` (called only for lines at an enabled level): `{ reqId }` from
  * {@link requestIds} when a request is being handled and the logger does not bind one already
- * (Fastify's `request.log` does), plus the trace fields when tracing is on; `{}` otherwise.
+ * (a child made for a route with log options of its own does), plus the trace fields when
+ * tracing is on; `{}` otherwise.
  * Returns a new object each time: pino's default merge strategy writes into it.
  */
 export function logMixin(
