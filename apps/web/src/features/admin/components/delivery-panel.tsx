@@ -25,6 +25,23 @@ function CardHead({ title, children }: { title: string; children: React.ReactNod
   );
 }
 
+/** A row's Retry button, busy while the retry of that row runs. */
+function RetryButton({
+  label,
+  busy,
+  onRetry,
+}: {
+  label: string;
+  busy: boolean;
+  onRetry: () => void;
+}) {
+  return (
+    <Button size="sm" variant="outline" aria-label={label} loading={busy} onClick={onRetry}>
+      Retry
+    </Button>
+  );
+}
+
 /** The e-mails given up on, newest first, with Retry. */
 function DeadEmails() {
   const [page, setPage] = useState(1);
@@ -64,7 +81,7 @@ function DeadEmails() {
                     <td className={`${tdClass} whitespace-nowrap`}>
                       <time dateTime={m.created_at}>{formatDateTime(m.created_at)}</time>
                     </td>
-                    <td className={`${tdClass} break-all`}>{m.to}</td>
+                    <td className={`${tdClass} whitespace-nowrap`}>{m.to}</td>
                     <td className={tdClass}>
                       <p className="text-slate-900">{m.subject}</p>
                       <p className="font-mono text-xs text-slate-500">{m.kind}</p>
@@ -74,15 +91,11 @@ function DeadEmails() {
                       {m.last_error ?? '—'}
                     </td>
                     <td className={tdClass}>
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        aria-label={`Retry the e-mail to ${m.to}`}
-                        loading={retry.isPending && retry.variables?.id === m.id}
-                        onClick={() => retry.mutate({ id: m.id })}
-                      >
-                        Retry
-                      </Button>
+                      <RetryButton
+                        label={`Retry the e-mail to ${m.to}`}
+                        busy={retry.isPending && retry.variables?.id === m.id}
+                        onRetry={() => retry.mutate({ id: m.id })}
+                      />
                     </td>
                   </tr>
                 ))}
@@ -144,15 +157,11 @@ function DeadJobs() {
                     <td className={tdClass}>{j.retries}</td>
                     <td className={`${tdClass} font-mono text-xs break-all`}>{j.error ?? '—'}</td>
                     <td className={tdClass}>
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        aria-label={`Retry the job ${j.queue}`}
-                        loading={retry.isPending && retry.variables?.id === j.id}
-                        onClick={() => retry.mutate({ id: j.id })}
-                      >
-                        Retry
-                      </Button>
+                      <RetryButton
+                        label={`Retry the job ${j.queue}`}
+                        busy={retry.isPending && retry.variables?.id === j.id}
+                        onRetry={() => retry.mutate({ id: j.id })}
+                      />
                     </td>
                   </tr>
                 ))}
