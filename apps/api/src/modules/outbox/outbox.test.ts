@@ -29,6 +29,7 @@ import { updateUser } from '../accounts/repository.js';
 import { sendDueReminders } from '../subscriptions/reminders.js';
 import {
   OUTBOX_MAX_ATTEMPTS,
+  OUTBOX_SENT_RETENTION_DAYS,
   deliverOutbox,
   drainOutbox,
   enqueueMail,
@@ -446,3 +447,38 @@ if (testDbKind() === 'postgres')
       expect((await post(`/api/v1/admin/jobs/dead/${dead!.id}/retry`)).statusCode).toBe(404);
     });
   });
+
+describe('retention', () => {
+  it(`deletes sent messages older than ${OUTBOX_SENT_RETENTION_DAYS} days, and keeps every other`, async () => {
+    const write = () => h.db.transaction((tx) => enqueueMail(tx, ctx().now(), message()));
+    const oldSent = await write();
+    const recentSent = await write();
+    await drainOutbox(ctx());
+    failWith = 'mailbox unavailable';
+    const oldDead = await write();
+    await h.db
+      .update(outboxMessages)
+      .set({ status: 'dead', attempts: OUTBOX_MAX_ATTEMPTS })
+      .where(eq(outboxMessages.id, oldDead!));
+    failWith = undefined;
+    // Written just before and just after the retention's edge.
+    const day = 86_400_000;
+    const at = (daysAgo: number) => new Date(Date.now() - daysAgo * day);
+    for (const [id, daysAgo] of [
+      [oldSent, OUTBOX_SENT_RETENTION_DAYS + 1],
+      [recentSent, OUTBOX_SENT_RETENTION_DAYS - 1],
+      [oldDead, OUTBOX_SENT_RETENTION_DAYS + 1],
+    ] as const)
+      await h.db
+        .update(outboxMessages)
+        .set({ createdAt: at(daysAgo) })
+        .where(eq(outboxMessages.id, id!));
+
+    await drainOutbox(ctx());
+    const left = await h.db
+      .select({ id: outboxMessages.id })
+      .from(outboxMessages)
+      .where(sql`${outboxMessages.id} in (${oldSent}, ${recentSent}, ${oldDead})`);
+    expect(left.map((r) => r.id).sort()).toEqual([recentSent, oldDead].sort());
+  });
+});

@@ -2,7 +2,7 @@
  * Data access for the e-mail outbox (db/schema.ts `outboxMessages`; docs/jobs-and-email.md).
  * Every function takes a database or a transaction explicitly; instants are UTC `Date`s.
  */
-import { and, asc, count, desc, eq, inArray, lte, min, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lt, lte, min, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { outboxMessages, type OutboxMessageRow } from '../../db/schema.js';
 
@@ -196,4 +196,27 @@ export async function outboxBacklog(
     dead: Number(dead?.n ?? 0),
     oldestPendingAt: oldest === null ? null : new Date(oldest),
   };
+}
+
+/**
+ * Deletes at most `limit` sent rows written before `before` (UTC), oldest first, through the
+ * (status, created_at, id) index. Returns how many were deleted. Dead and pending rows are never
+ * deleted here.
+ */
+export async function deleteSentOutboxRows(
+  db: Executor,
+  before: Date,
+  limit: number,
+): Promise<number> {
+  const oldest = db
+    .select({ id: outboxMessages.id })
+    .from(outboxMessages)
+    .where(and(eq(outboxMessages.status, 'sent'), lt(outboxMessages.createdAt, before)))
+    .orderBy(asc(outboxMessages.createdAt), asc(outboxMessages.id))
+    .limit(limit);
+  const rows = await db
+    .delete(outboxMessages)
+    .where(inArray(outboxMessages.id, oldest))
+    .returning({ id: outboxMessages.id });
+  return rows.length;
 }

@@ -24,6 +24,7 @@ import type { Rendered } from '../../mail/templates.js';
 import { recordAudit } from '../audit/service.js';
 import {
   claimDueOutboxRows,
+  deleteSentOutboxRows,
   findOutboxRow,
   insertOutboxRow,
   listOutboxRows,
@@ -50,6 +51,13 @@ export const OUTBOX_LEASE_MS = 10 * 60_000;
 export const OUTBOX_SEND_TIMEOUT_MS = 2 * 60_000;
 /** Messages one drain claims at a time. */
 const DRAIN_BATCH = 50;
+/**
+ * How long a sent message's row is kept, in days (90): its dedupe key keeps a cause retried in
+ * that time from sending twice, and admins can look back that far. Its body is erased at once.
+ */
+export const OUTBOX_SENT_RETENTION_DAYS = 90;
+/** Sent rows past retention deleted per drain (one drain a minute: 1.4 million a day at most). */
+const PRUNE_BATCH = 1_000;
 
 /**
  * The delay before attempt `attempt + 1` after attempt `attempt` (1-based) failed, in ms:
@@ -206,8 +214,9 @@ export async function deliverOutbox(
 /**
  * Sends every due outbox message (pending, next attempt at or before `ctx.now()`), claiming a
  * batch at a time with `FOR UPDATE SKIP LOCKED`, so senders on several instances never take the
- * same message. Returns the counts; throws only when the database fails (the job runner logs it
- * and retries).
+ * same message; then deletes up to 1,000 sent rows older than {@link OUTBOX_SENT_RETENTION_DAYS}
+ * (dead ones stay until an admin retries them). Returns the counts; throws only when the
+ * database fails (the job runner logs it and retries).
  */
 export async function drainOutbox(ctx: AppContext): Promise<DeliveryResult> {
   const total = empty();
@@ -218,13 +227,17 @@ export async function drainOutbox(ctx: AppContext): Promise<DeliveryResult> {
       leaseUntil: new Date(now.getTime() + OUTBOX_LEASE_MS),
       limit: DRAIN_BATCH,
     });
-    if (rows.length === 0) return total;
-    const round = await sendClaimed(ctx, rows);
-    total.sent += round.sent;
-    total.retrying += round.retrying;
-    total.dead += round.dead;
-    if (rows.length < DRAIN_BATCH) return total;
+    if (rows.length > 0) {
+      const round = await sendClaimed(ctx, rows);
+      total.sent += round.sent;
+      total.retrying += round.retrying;
+      total.dead += round.dead;
+    }
+    if (rows.length < DRAIN_BATCH) break;
   }
+  const cutoff = new Date(ctx.now().getTime() - OUTBOX_SENT_RETENTION_DAYS * 86_400_000);
+  await deleteSentOutboxRows(ctx.db, cutoff, PRUNE_BATCH);
+  return total;
 }
 
 /** The admin view of a row (never its body, which may carry a single-use link). */
