@@ -57,7 +57,7 @@ describe('the request id on log lines', () => {
     expect(registered?.reqId).toBe(id);
     // Fastify's own lines carry it too, each once.
     const fastifyLines = lines.filter(
-      (l) => l.reqId === id && ['incoming request', 'request completed'].includes(l.msg),
+      (l) => l.reqId === id && ['incoming request', 'request completed'].includes(l.msg ?? ''),
     );
     expect(fastifyLines.map((l) => l.msg)).toEqual(['incoming request', 'request completed']);
     for (const line of lines.filter((l) => l.reqId === id)) {
