@@ -213,7 +213,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // the web app's files are served by a second one (plugins/web-app.ts).
   await app.register(fastifyStatic, { root: path.resolve(config.dataDir), serve: false });
 
-  const limits = await registerRateLimits(app, config);
+  const limits = await registerRateLimits(app, config, ctx.metrics);
   const readiness = createReadiness();
   app.decorate('readiness', readiness);
 

@@ -42,6 +42,11 @@ export class AppMetrics {
     'Downloads recorded on this instance (one per signed link, the first time it is used).',
   );
 
+  private readonly rateLimitFallbacks = this.counter(
+    'rate_limit_local_fallbacks_total',
+    "Rate-limit checks counted in this instance's memory because Redis did not answer (plugins/rate-limit.ts; docs/operations.md).",
+  );
+
   private counter(name: string, help: string): Counter {
     return new Counter({ name: `${METRICS_PREFIX}${name}`, help, registers: [this.registry] });
   }
@@ -65,5 +70,10 @@ export class AppMetrics {
   /** Counts a download recorded (after its transaction committed). */
   download(): void {
     this.downloads.inc();
+  }
+
+  /** Counts a rate-limit check made in memory because Redis failed. */
+  rateLimitFallback(): void {
+    this.rateLimitFallbacks.inc();
   }
 }

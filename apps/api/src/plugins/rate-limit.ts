@@ -12,6 +12,7 @@ import fastifyRateLimit, { type RateLimitPluginOptions } from '@fastify/rate-lim
 import { Redis } from 'ioredis';
 import type { AppConfig } from '../config.js';
 import { HttpError } from '../lib/http-error.js';
+import type { AppMetrics } from '../lib/metrics.js';
 
 /** A preHandler that counts the request under a key and refuses it past the limit. */
 type Limiter = (request: FastifyRequest) => Promise<void>;
@@ -68,6 +69,7 @@ async function limiterFactory(
 export async function registerRateLimits(
   app: FastifyInstance,
   config: Pick<AppConfig, 'redisUrl' | 'rateLimits' | 'rateLimitNamespace'>,
+  metrics: Pick<AppMetrics, 'rateLimitFallback'>,
 ): Promise<RateLimits> {
   // No offline queue: while the connection is down a command fails at once (and after
   // REDIS_COMMAND_TIMEOUT_MS when Redis does not answer), so a request never waits on Redis.
@@ -138,6 +140,7 @@ export async function registerRateLimits(
         return result;
       } catch (error) {
         redisFailed(error);
+        metrics.rateLimitFallback();
         return local(request);
       }
     };

@@ -229,6 +229,14 @@ describe('Redis unreachable', () => {
       expect(ready.res.statusCode).toBe(503);
       expect(ready.res.headers['retry-after']).toBeDefined();
       expect(ready.res.json()).toMatchObject({ checks: { database: 'ok', redis: 'failed' } });
+      // Each check made in memory is counted (/metrics).
+      const fallbacks = await h.app.appContext.metrics.registry.getSingleMetricAsString(
+        'flockr_rate_limit_local_fallbacks_total',
+      );
+      expect(fallbacks).toMatch(/^flockr_rate_limit_local_fallbacks_total \d+$/m);
+      expect(Number(/_total (\d+)$/m.exec(fallbacks)?.[1])).toBeGreaterThanOrEqual(
+        limits.loginPerAccount + 1,
+      );
     });
   });
 
