@@ -9,11 +9,9 @@
  * instrumentation patches `pg` as it is loaded.
  */
 import type { AppConfig } from './config.js';
+import type { Tracing } from './plugins/otel.js';
 
-/** Running tracing: `shutdown` sends the spans not sent yet and stops (at most a few seconds). */
-export interface Tracing {
-  shutdown(): Promise<void>;
-}
+export type { Tracing };
 
 /**
  * Starts the tracer provider, the OTLP/HTTP (JSON) exporter and the Fastify and PostgreSQL

@@ -33,7 +33,6 @@ import {
 import { BasicTracerProvider, BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { FastifyOtelInstrumentation } from '@fastify/otel';
 import type { AppConfig } from '../config.js';
-import type { Tracing } from '../tracing.js';
 import { setTraceLogFields } from '../lib/request-context.js';
 
 /** Paths that make no span: the liveness probe and the metrics scrape (every few seconds each). */
@@ -64,6 +63,11 @@ function exportErrorLogger(): (error: unknown) => void {
     );
     unlogged = 0;
   };
+}
+
+/** Running tracing: `shutdown` sends the spans not sent yet and stops (at most a few seconds). */
+export interface Tracing {
+  shutdown(): Promise<void>;
 }
 
 /**
