@@ -71,6 +71,7 @@ const envSchema = z.object({
     .optional(),
   S3_BUCKET: z.string().trim().min(3).optional(),
   S3_ENDPOINT: z.url().optional(),
+  S3_PUBLIC_ENDPOINT: z.url().optional(),
   S3_REGION: z.string().trim().min(1).default('us-east-1'),
   S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
   // OpenTelemetry's own names (docs/observability.md, "Traces"); the exporter reads them too.
@@ -163,14 +164,22 @@ export interface AppConfig {
    */
   downloadAccelRedirect: string | undefined;
   /**
-   * S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_FORCE_PATH_STYLE: program files in an S3-compatible
-   * bucket instead of DATA_DIR/artifacts, downloads redirected to presigned URLs
-   * (docs/downloads.md). `endpoint` undefined means AWS itself; `forcePathStyle` puts the bucket
-   * in the path (`http://host/bucket/key`), which most S3-compatible servers need. Credentials come
-   * from the AWS SDK's default chain. Undefined (no S3_BUCKET): files stay on disk.
+   * S3_BUCKET, S3_ENDPOINT, S3_PUBLIC_ENDPOINT, S3_REGION, S3_FORCE_PATH_STYLE: program files in
+   * an S3-compatible bucket instead of DATA_DIR/artifacts, downloads redirected to presigned URLs
+   * (docs/downloads.md). `endpoint` undefined means AWS itself; `publicEndpoint` is where buyers'
+   * browsers reach the store when that differs from where the app does (a private network name),
+   * used only in presigned URLs; `forcePathStyle` puts the bucket in the path
+   * (`http://host/bucket/key`), which most S3-compatible servers need. Credentials come from the
+   * AWS SDK's default chain. Undefined (no S3_BUCKET): files stay on disk.
    */
   objectStore:
-    | { bucket: string; endpoint: string | undefined; region: string; forcePathStyle: boolean }
+    | {
+        bucket: string;
+        endpoint: string | undefined;
+        publicEndpoint: string | undefined;
+        region: string;
+        forcePathStyle: boolean;
+      }
     | undefined;
   /**
    * OpenTelemetry traces (src/tracing.ts; docs/observability.md): on when
@@ -212,8 +221,13 @@ export function loadConfig(
       'PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET',
     ]);
   }
-  if (!e.S3_BUCKET && (e.S3_ENDPOINT || present.S3_FORCE_PATH_STYLE !== undefined)) {
-    throw new ConfigError(['S3_ENDPOINT and S3_FORCE_PATH_STYLE need S3_BUCKET']);
+  if (
+    !e.S3_BUCKET &&
+    (e.S3_ENDPOINT || e.S3_PUBLIC_ENDPOINT || present.S3_FORCE_PATH_STYLE !== undefined)
+  ) {
+    throw new ConfigError([
+      'S3_ENDPOINT, S3_PUBLIC_ENDPOINT and S3_FORCE_PATH_STYLE need S3_BUCKET',
+    ]);
   }
   if (e.S3_BUCKET && e.DOWNLOAD_ACCEL_REDIRECT) {
     throw new ConfigError([
@@ -283,6 +297,7 @@ export function loadConfig(
       ? {
           bucket: e.S3_BUCKET,
           endpoint: e.S3_ENDPOINT,
+          publicEndpoint: e.S3_PUBLIC_ENDPOINT,
           region: e.S3_REGION,
           forcePathStyle: e.S3_FORCE_PATH_STYLE,
         }

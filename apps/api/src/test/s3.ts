@@ -66,6 +66,7 @@ export async function startS3(bucket = 'flockr-artifacts'): Promise<TestS3> {
   const config = {
     bucket,
     endpoint: `http://127.0.0.1:${port}`,
+    publicEndpoint: undefined,
     region: 'us-east-1',
     forcePathStyle: true,
   };

@@ -27,6 +27,7 @@ import {
   type Harness,
 } from '../../test/harness.js';
 import { startS3, type TestS3 } from '../../test/s3.js';
+import { startTcpProxy } from '../../test/tcp-proxy.js';
 import { updateUser } from '../accounts/repository.js';
 import type { Logger } from '../../lib/logger.js';
 import { seedObjectStore } from '../../seed/seed.js';
@@ -266,6 +267,28 @@ describe('downloads redirected to a presigned URL', () => {
       expect(await expired.text()).toContain('Request has expired');
     } finally {
       shortLived.close();
+    }
+  });
+
+  it('signs for S3_PUBLIC_ENDPOINT when browsers reach the store at another address', async () => {
+    // The same server at another address, as a bucket behind a public name or a reverse proxy.
+    const internal = new URL(s3.config.endpoint!);
+    const proxy = await startTcpProxy({ host: internal.hostname, port: Number(internal.port) });
+    const publicEndpoint = `http://127.0.0.1:${proxy.port}`;
+    const store = new S3ArtifactStore({ ...s3.config, publicEndpoint });
+    try {
+      const { storagePath, sha256: recorded } = await releaseRow('1.0.0');
+      const delivery = await store.deliveryOf(storagePath!, 'flockr-v1.0.0.zip');
+      const url = delivery?.kind === 'redirect' ? delivery.url : '';
+      expect(url.startsWith(`${publicEndpoint}/`)).toBe(true);
+      const res = await fetch(url);
+      expect(res.status).toBe(200);
+      expect(sha256(Buffer.from(await res.arrayBuffer()))).toBe(recorded);
+      // (AWS and MinIO also refuse the URL at any other address, its host being signed; s3rver
+      // does not check the Host header, so that is not asserted here.)
+    } finally {
+      store.close();
+      await proxy.close();
     }
   });
 

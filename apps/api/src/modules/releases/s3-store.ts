@@ -110,6 +110,8 @@ async function fileSha256(absolutePath: string): Promise<string> {
 export class S3ArtifactStore implements ArtifactStore {
   readonly kind = 's3' as const;
   readonly client: S3Client;
+  /** Signs download URLs: `client`, or one for S3_PUBLIC_ENDPOINT (it never sends a request). */
+  private readonly presigner: S3Client;
   readonly bucket: string;
 
   /**
@@ -121,17 +123,22 @@ export class S3ArtifactStore implements ArtifactStore {
     private readonly presignTtlSeconds = PRESIGNED_URL_TTL_SECONDS,
   ) {
     this.bucket = config.bucket;
-    this.client = new S3Client({
-      region: config.region,
-      endpoint: config.endpoint,
-      forcePathStyle: config.forcePathStyle,
-      // S3-compatible servers often refuse the SDK's default request checksums (CRC32 trailers in
-      // aws-chunked bodies, SDK ≥ 3.729); send and check them only where the API requires them.
-      ...(config.endpoint && {
-        requestChecksumCalculation: 'WHEN_REQUIRED' as const,
-        responseChecksumValidation: 'WHEN_REQUIRED' as const,
-      }),
-    });
+    const client = (endpoint: string | undefined) =>
+      new S3Client({
+        region: config.region,
+        endpoint,
+        forcePathStyle: config.forcePathStyle,
+        // S3-compatible servers often refuse the SDK's default request checksums (CRC32 trailers
+        // in aws-chunked bodies, SDK ≥ 3.729); send and check them only where the API requires.
+        ...(endpoint && {
+          requestChecksumCalculation: 'WHEN_REQUIRED' as const,
+          responseChecksumValidation: 'WHEN_REQUIRED' as const,
+        }),
+      });
+    this.client = client(config.endpoint);
+    // A presigned URL's host is part of its signature (SigV4), so it is signed for the address
+    // browsers use; the store checks it against the Host header it receives.
+    this.presigner = config.publicEndpoint ? client(config.publicEndpoint) : this.client;
   }
 
   /**
@@ -233,7 +240,7 @@ export class S3ArtifactStore implements ArtifactStore {
     artifactSegments(key);
     if (!(await this.describe(key))) return undefined;
     const url = await getSignedUrl(
-      this.client,
+      this.presigner,
       new GetObjectCommand({
         Bucket: this.bucket,
         Key: key,
@@ -280,5 +287,6 @@ export class S3ArtifactStore implements ArtifactStore {
   /** Ends the client's connections. */
   close(): void {
     this.client.destroy();
+    if (this.presigner !== this.client) this.presigner.destroy();
   }
 }
