@@ -72,6 +72,17 @@ export async function claimDueOutboxRows(
 }
 
 /**
+ * The row `id` as its sender claimed it: still pending at attempt `attempt`. A row whose lease
+ * ran out and that another sender claimed again (one more attempt) is that sender's to settle.
+ */
+const stillClaimed = (id: string, attempt: number) =>
+  and(
+    eq(outboxMessages.id, id),
+    eq(outboxMessages.status, 'pending'),
+    eq(outboxMessages.attempts, attempt),
+  );
+
+/**
  * Marks a claimed row sent at `now` and erases its body (it may carry a single-use link). Only a
  * row still pending at attempt `attempt` changes (a row whose lease ran out and that another
  * sender claimed again is that sender's to settle). Returns whether it changed.
@@ -85,13 +96,7 @@ export async function markOutboxSent(
   const rows = await db
     .update(outboxMessages)
     .set({ status: 'sent', sentAt: now, updatedAt: now, text: '', html: '', lastError: null })
-    .where(
-      and(
-        eq(outboxMessages.id, id),
-        eq(outboxMessages.status, 'pending'),
-        eq(outboxMessages.attempts, attempt),
-      ),
-    )
+    .where(stillClaimed(id, attempt))
     .returning({ id: outboxMessages.id });
   return rows.length > 0;
 }
@@ -114,13 +119,7 @@ export async function markOutboxFailed(
       nextAttemptAt: failure.nextAttemptAt ?? failure.now,
       updatedAt: failure.now,
     })
-    .where(
-      and(
-        eq(outboxMessages.id, id),
-        eq(outboxMessages.status, 'pending'),
-        eq(outboxMessages.attempts, attempt),
-      ),
-    )
+    .where(stillClaimed(id, attempt))
     .returning({ id: outboxMessages.id });
   return rows.length > 0;
 }
