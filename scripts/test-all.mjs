@@ -13,6 +13,8 @@
  *   when this is set and answers.
  * - Chromium (CHROMIUM_PATH, else a system or Playwright-downloaded one, else one download
  *   attempt): the end-to-end suite, which also needs the built app (built here first).
+ * - minisign (/usr/bin/minisign): the Tauri update-signature tests of the API suite skip
+ *   themselves without it (apps/api/src/test/updaters/drivers.test.ts).
  * - PostgreSQL, Redis and nginx: the cluster suite (scripts/test-cluster.mjs, three built
  *   instances behind nginx; it reuses the build made for the end-to-end suite), left out when one
  *   of them is missing.

@@ -63,6 +63,12 @@ export const SERVICES = [
     probe: probeNginx,
   },
   {
+    name: 'minisign',
+    suites: ['api'],
+    whenMissing: 'tests',
+    probe: probeMinisign,
+  },
+  {
     name: 'Chromium',
     variable: 'CHROMIUM_PATH',
     suites: ['e2e'],
@@ -149,6 +155,17 @@ export async function probeNginx() {
   return bin
     ? { ok: true, value: bin, detail: bin }
     : { ok: false, reason: 'nginx is not installed (apt-get install -y nginx)' };
+}
+
+/**
+ * Finds Debian's minisign, which the Tauri update-signature tests run
+ * (apps/api/src/test/updaters/minisign.ts looks at the same path).
+ */
+export async function probeMinisign() {
+  const bin = '/usr/bin/minisign';
+  return existsSync(bin)
+    ? { ok: true, value: bin, detail: bin }
+    : { ok: false, reason: 'minisign is not installed (apt-get install -y minisign)' };
 }
 
 /**
