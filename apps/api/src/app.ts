@@ -45,6 +45,8 @@ import { changelogRoutes } from './modules/changelog/routes.js';
 import { planRoutes } from './modules/plans/routes.js';
 import { createArtifactStore } from './modules/releases/artifact-store.js';
 import { releaseRoutes } from './modules/releases/routes.js';
+import { createCheckRecorder, type CheckRecorder } from './modules/updates/checks.js';
+import { updateRoutes } from './modules/updates/routes.js';
 import type { ArtifactStore } from './modules/releases/storage.js';
 import { siteRoutes } from './modules/site/routes.js';
 import { subscriptionRoutes } from './modules/subscriptions/routes.js';
@@ -71,6 +73,8 @@ declare module 'fastify' {
     appContext: AppContext;
     /** Whether the instance is draining; server.ts calls `drain()` on SIGTERM (plugins/readiness.ts). */
     readiness: Readiness;
+    /** Update checks noted by the feeds, written in batches (modules/updates/checks.ts). */
+    updateChecks: CheckRecorder;
   }
 }
 
@@ -169,6 +173,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Background jobs started with this context (jobs.ts) stop before the database closes.
   app.addHook('onClose', () => stopJobs(ctx));
   app.addHook('onClose', () => ctx.artifacts.close());
+  // Update checks noted by the feeds, written in batches; the last ones before the database closes.
+  const updateChecks = createCheckRecorder(ctx);
+  app.decorate('updateChecks', updateChecks);
+  app.addHook('onClose', () => updateChecks.close());
   app.decorate('authenticate', (token: string) => authenticate(ctx, token));
   app.decorateRequest('auth', null);
   app.decorateRequest('trustedDevice', null);
@@ -241,6 +249,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         subscriptionRoutes(ctx),
         billingRoutes(ctx),
         releaseRoutes(ctx, limits),
+        updateRoutes(ctx, updateChecks),
         changelogRoutes(ctx),
         adminDashboardRoutes(ctx),
         adminUserRoutes(ctx),

@@ -24,6 +24,7 @@ export * from './orders.js';
 export * from './order-ref.js';
 export * from './subscriptions.js';
 export * from './downloads.js';
+export * from './updates.js';
 export * from './changelog.js';
 export * from './admin.js';
 export * from './outbox.js';

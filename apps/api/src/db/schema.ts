@@ -74,6 +74,13 @@ export const users = pgTable(
     country: text('country'),
     notificationsEnabled: boolean('notifications_enabled').notNull().default(true),
     marketingEmails: boolean('marketing_emails').notNull().default(true),
+    /** The release channel the user is offered (contract RELEASE_CHANNELS; docs/updates.md). */
+    releaseChannel: text('release_channel').notNull().default('stable'),
+    /**
+     * Generation of the user's feed token: the token is an HMAC of the user id and this number
+     * (modules/updates/feed-token.ts), so a rotation (+1) stops the old token at once.
+     */
+    feedTokenVersion: integer('feed_token_version').notNull().default(1),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     /** Set when the account was deleted; its personal data was anonymised then. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -83,6 +90,10 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    check(
+      'users_release_channel_known',
+      sql`${t.releaseChannel} in ('stable', 'rc', 'beta', 'alpha')`,
+    ),
     // Admin lists, newest first, paged (docs/architecture.md "Speed at scale").
     index('users_created_idx').on(t.createdAt, t.id),
     // Substring search (ILIKE '%…%') of username or e-mail served from one trigram index
@@ -161,11 +172,20 @@ export const plans = pgTable(
     features: jsonb('features').$type<string[]>().notNull(),
     isActive: boolean('is_active').notNull().default(true),
     sortOrder: integer('sort_order').notNull().default(0),
+    /**
+     * What the plan gives after its subscription ends (contract AFTER_EXPIRY_ACCESS,
+     * docs/updates.md): releases published before the expiry, or nothing.
+     */
+    afterExpiryAccess: text('after_expiry_access').notNull().default('keep_released'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('plans_name_key').on(t.name),
+    check(
+      'plans_after_expiry_access_known',
+      sql`${t.afterExpiryAccess} in ('keep_released', 'none')`,
+    ),
     check(
       'plans_prices_non_negative',
       sql`${t.monthlyPriceMinor} >= 0 and ${t.yearlyPriceMinor} >= 0`,
@@ -369,9 +389,30 @@ export const releases = pgTable(
     downloadCount: integer('download_count').notNull().default(0),
     /** Set when an admin archived the version: hidden and not downloadable, never deleted. */
     archivedAt: timestamp('archived_at', { withTimezone: true }),
+    /** Channel it is published to (contract RELEASE_CHANNELS: stable ⊂ rc ⊂ beta ⊂ alpha). */
+    channel: text('channel').notNull().default('stable'),
+    /**
+     * When it was first offered (set when it becomes active): what "published before the expiry"
+     * compares (docs/updates.md "Access after expiry"). Null while never offered.
+     */
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    /** Staged rollout: the share of users offered it, 0–100 (docs/updates.md "Staged rollout"). */
+    rolloutPercentage: integer('rollout_percentage').notNull().default(100),
+    /** Set when yanked: gone from feeds and downloads, history kept. */
+    yankedAt: timestamp('yanked_at', { withTimezone: true }),
+    yankReason: text('yank_reason'),
+    /** Oldest macOS it runs on (Sparkle `minimumSystemVersion`), e.g. "12.0"; null for any. */
+    minimumSystemVersion: text('minimum_system_version'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('releases_version_key').on(t.version)],
+  (t) => [
+    uniqueIndex('releases_version_key').on(t.version),
+    check('releases_channel_known', sql`${t.channel} in ('stable', 'rc', 'beta', 'alpha')`),
+    check(
+      'releases_rollout_percentage',
+      sql`${t.rolloutPercentage} between 0 and 100`,
+    ),
+  ],
 );
 
 /**
@@ -390,10 +431,23 @@ export const artifacts = pgTable(
     downloadUrl: text('download_url'),
     fileSize: bigint('file_size', { mode: 'number' }).notNull(),
     sha256: text('sha256'),
+    /** Hex SHA-1 (Squirrel.Windows, Velopack); null for a file hosted elsewhere. */
+    sha1: text('sha1'),
+    /** Base64 SHA-512 (electron-updater); null for a file hosted elsewhere. */
+    sha512: text('sha512'),
+    /** Operating system, architecture and kind (contract PLATFORMS, ARCHES, ARTIFACT_KINDS). */
+    platform: text('platform').notNull().default('windows'),
+    arch: text('arch').notNull().default('x64'),
+    kind: text('kind').notNull().default('zip'),
+    /** The seller's minisign signature (the `.sig` file Tauri's bundler writes), or null. */
+    signature: text('signature'),
+    /** The seller's base64 Ed25519 signature for Sparkle (`sparkle:edSignature`), or null. */
+    edSignature: text('ed_signature'),
     createdAt: createdAt(),
   },
   (t) => [
     index('artifacts_release_idx').on(t.releaseId),
+    uniqueIndex('artifacts_release_filename_key').on(t.releaseId, t.filename),
     check(
       'artifacts_has_source',
       sql`${t.storagePath} is not null or ${t.downloadUrl} is not null`,
@@ -566,3 +620,86 @@ export const outboxMessages = pgTable(
 );
 
 export type OutboxMessageRow = typeof outboxMessages.$inferSelect;
+
+/**
+ * Settings of the update feeds, one row (id 1): the minimum supported version. A client below it
+ * is offered the newest release it may have whatever the rollout, flagged critical where the
+ * format can say so (docs/updates.md "Minimum supported version").
+ */
+export const updateSettings = pgTable(
+  'update_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    minimumVersion: text('minimum_version'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('update_settings_single_row', sql`${t.id} = 1`)],
+);
+
+/**
+ * Update checks, one row per user, platform, architecture and UTC day: the last version the
+ * user's program reported that day, its channel, the feed format and how many checks. Written in
+ * batches off the request path (modules/updates/checks.ts); read by the adoption charts.
+ */
+export const updateChecks = pgTable(
+  'update_checks',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    platform: text('platform').notNull(),
+    arch: text('arch').notNull(),
+    currentVersion: text('current_version'),
+    channel: text('channel').notNull(),
+    format: text('format').notNull(),
+    checks: integer('checks').notNull().default(1),
+    lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.userId, t.platform, t.arch] }),
+    index('update_checks_day_platform_idx').on(t.day, t.platform, t.currentVersion),
+  ],
+);
+
+/**
+ * Admin API tokens, for release pipelines (`npm run release`): only the SHA-256 of the token is
+ * kept; `prefix` (its first characters) names it in lists. A token acts as its admin, on the
+ * release endpoints only, until revoked (docs/updates.md "Publishing from CI").
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    prefix: text('prefix').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('api_tokens_hash_key').on(t.tokenHash)],
+);
+
+/**
+ * Release e-mails (docs/updates.md "Release e-mails"): one row per release that was offered on
+ * the stable channel, written in the transaction that first offered it (the primary key makes
+ * that once per release). The `flockr.release-mail` job writes one outbox message per eligible
+ * subscriber in batches of users in id order, keeping its place in `after_user_id`, and sets
+ * `finished_at` when every batch is written (or the release was yanked first). Rows for releases
+ * that existed before the feature are written finished, so they are never announced.
+ */
+export const releaseAnnouncements = pgTable('release_announcements', {
+  releaseId: uuid('release_id')
+    .primaryKey()
+    .references(() => releases.id),
+  /** The last user id a message was written for; null before the first batch. */
+  afterUserId: uuid('after_user_id'),
+  /** Messages written so far (not counting those a dedupe key stopped). */
+  queued: integer('queued').notNull().default(0),
+  createdAt: createdAt(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+});

@@ -122,6 +122,22 @@ export async function search(ctx: AppContext, term: string): Promise<ChangelogEn
 }
 
 /**
+ * Release notes for the update feeds (docs/updates.md): for each of `versions` with a published
+ * entry, its title and its changes as written (markdown). Keyed by version.
+ */
+export async function markdownNotesForVersions(
+  ctx: AppContext,
+  versions: string[],
+): Promise<Map<string, { title: string; changes: string }>> {
+  const notes = new Map<string, { title: string; changes: string }>();
+  if (versions.length === 0) return notes;
+  for (const row of await listPublishedForVersions(ctx.db, versions)) {
+    if (!notes.has(row.version)) notes.set(row.version, { title: row.title, changes: row.changes });
+  }
+  return notes;
+}
+
+/**
  * Release notes for the download centre: for each of `versions` that has a published entry, its
  * title and plain-text summary (drafts stay hidden). Keyed by version.
  */

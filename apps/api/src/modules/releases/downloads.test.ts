@@ -8,7 +8,7 @@ import {
   latestVersionResponseSchema,
   versionsResponseSchema,
 } from '@flockr/contract';
-import { artifacts, releases, users } from '../../db/schema.js';
+import { artifacts, plans, releases, users } from '../../db/schema.js';
 import { TokenService } from '../../lib/tokens.js';
 import {
   createHarness,
@@ -65,15 +65,24 @@ describe('access rules', () => {
     expect(res.json()).toMatchObject({ error: 'Active subscription required to download' });
   });
 
-  it('access ends exactly at expires_at', async () => {
+  /** Sets every plan's access after expiry (docs/updates.md "Access"). */
+  const afterExpiry = (rule: 'keep_released' | 'none') =>
+    h.db.update(plans).set({ afterExpiryAccess: rule });
+
+  /** A subscribed user signed in again `ms` milliseconds after their expiry (clock moved). */
+  async function pastExpiry(ms: number) {
     const user = await subscribedUser(h.app);
     const me = await get('/api/v1/auth/me', user.headers);
     const expiresAt = Date.parse(me.json().user.subscription.expires_at);
-    const offset = expiresAt - Date.now();
-    h.clock.advance(offset - 5_000);
+    h.clock.advance(expiresAt - Date.now() + ms);
+    // A month later the first session has ended too: sign in again at the moved clock.
+    return signIn(h.app, user.payload);
+  }
+
+  it('on a plan without access after expiry, access ends exactly at expires_at', async () => {
+    await afterExpiry('none');
     try {
-      // A month later the first session has ended too: sign in again at the moved clock.
-      const headers = await signIn(h.app, user.payload);
+      const headers = await pastExpiry(-5_000);
       expect((await get('/api/v1/downloads/latest', headers)).statusCode).toBe(200);
       h.clock.advance(5_000);
       expect((await get('/api/v1/downloads/latest', headers)).statusCode).toBe(403);
@@ -82,6 +91,40 @@ describe('access rules', () => {
       );
     } finally {
       h.clock.reset();
+      await afterExpiry('keep_released');
+    }
+  });
+
+  it('on a plan that keeps releases, an expired user keeps those published before the expiry, nothing newer', async () => {
+    const headers = await pastExpiry(60_000);
+    const [late] = await h.db
+      .insert(releases)
+      .values({
+        version: '9.0.0',
+        releaseDate: '2030-01-01',
+        isActive: true,
+        publishedAt: h.clock.now(),
+      })
+      .returning();
+    await h.db.insert(artifacts).values({
+      releaseId: late!.id,
+      filename: 'late.zip',
+      downloadUrl: 'https://example.com/late.zip',
+      fileSize: 10,
+    });
+    try {
+      const list = versionsResponseSchema.parse(
+        (await get('/api/v1/downloads/versions', headers)).json(),
+      );
+      expect(list.versions.map((v) => v.version)).toEqual(['1.1.0', '1.0.0']);
+      expect((await get('/api/v1/downloads/link?version=9.0.0', headers)).statusCode).toBe(404);
+      expect((await get('/api/v1/downloads/link?version=1.1.0', headers)).statusCode).toBe(200);
+    } finally {
+      h.clock.reset();
+      await h.db
+        .update(releases)
+        .set({ isActive: false, archivedAt: new Date() })
+        .where(eq(releases.id, late!.id));
     }
   });
 });

@@ -1,6 +1,8 @@
 /**
- * Download rules (spec sections 4, 6 and 8; README "Downloads"): only signed-in users with an
- * active subscription download; unknown or inactive versions are 404. Files stored here are
+ * Download rules (spec sections 4, 6 and 8; README "Downloads"; docs/updates.md "Access"): only
+ * signed-in users whose subscription gives access download (while active, every release of their
+ * channel; after the expiry, on a plan that keeps them, the releases published before it);
+ * unknown, inactive, yanked or not-offered versions are 404. Files stored here are
  * handed out through signed links that expire after DOWNLOAD_LINK_TTL_MS (5 minutes); when the
  * file is fetched, the account and the subscription are checked again.
  */
@@ -18,16 +20,17 @@ import {
   type DownloadVersion,
   type EmailDownloadLinkResponse,
   type ProgramVersion,
+  type ReleaseChannel,
 } from '@flockr/contract';
 import type { AppContext } from '../../context.js';
 import type { UserRow } from '../../db/schema.js';
-import { notFound } from '../../lib/http-error.js';
+import { forbidden, notFound } from '../../lib/http-error.js';
 import { brandOf, templates } from '../../mail/templates.js';
 import { assertAccountActive } from '../accounts/sign-in.js';
 import { notesForVersions } from '../changelog/service.js';
 import { deliverOutbox, enqueueMail } from '../outbox/service.js';
 import { findAccountById } from '../accounts/profile.js';
-import { assertAccess } from '../subscriptions/service.js';
+import { accessOf, isOfferedTo, type Access } from '../updates/access.js';
 import {
   findArtifact,
   listReleases,
@@ -61,13 +64,32 @@ export async function releasesBySemver(
 }
 
 /**
+ * What `user` may download now (updates/access.ts).
+ * @throws 403 ACCOUNT_SUSPENDED / ACCOUNT_INACTIVE; 403 SUBSCRIPTION_REQUIRED when it gives nothing.
+ */
+async function downloadAccess(ctx: AppContext, user: UserRow): Promise<Access> {
+  const access = await accessOf(ctx, user);
+  if (access.kind === 'none') {
+    assertAccountActive(user);
+    throw forbidden('subscriptionRequired');
+  }
+  return access;
+}
+
+/** The releases offered to `user`, newest semantic version first. Same errors. */
+async function offeredReleases(ctx: AppContext, user: UserRow): Promise<ReleaseWithArtifact[]> {
+  const access = await downloadAccess(ctx, user);
+  const channel = user.releaseChannel as ReleaseChannel;
+  return (await releasesBySemver(ctx)).filter((r) => isOfferedTo(r.release, channel, access));
+}
+
+/**
  * `GET /downloads/versions`: active versions, newest first, each with the notes of its published
  * changelog entry (null when none), for the download centre (spec sections 1 and 7).
  * @throws 403 SUBSCRIPTION_REQUIRED.
  */
 export async function versions(ctx: AppContext, user: UserRow): Promise<DownloadVersion[]> {
-  await assertAccess(ctx.db, user.id, ctx.now());
-  const rows = (await releasesBySemver(ctx)).map(toProgramVersion);
+  const rows = (await offeredReleases(ctx, user)).map(toProgramVersion);
   const notes = await notesForVersions(
     ctx,
     rows.map((r) => r.version),
@@ -77,15 +99,14 @@ export async function versions(ctx: AppContext, user: UserRow): Promise<Download
 
 /** `GET /downloads/latest`: the newest active version. @throws 403; 404 RELEASE_NOT_FOUND. */
 export async function latest(ctx: AppContext, user: UserRow): Promise<ProgramVersion> {
-  await assertAccess(ctx.db, user.id, ctx.now());
-  const [newest] = await releasesBySemver(ctx);
+  const [newest] = await offeredReleases(ctx, user);
   if (!newest) throw notFound('downloadNotFound');
   return toProgramVersion(newest);
 }
 
 /** `GET /downloads/history`: the user's downloads, newest first. @throws 403. */
 export async function history(ctx: AppContext, user: UserRow): Promise<DownloadHistoryResponse> {
-  await assertAccess(ctx.db, user.id, ctx.now());
+  await downloadAccess(ctx, user);
   return { downloads: await downloadHistory(ctx, user.id) };
 }
 
@@ -121,8 +142,7 @@ async function issueLink(
   version: string | undefined,
   ttlMs: number,
 ): Promise<DownloadLinkResponse> {
-  await assertAccess(ctx.db, user.id, ctx.now());
-  const all = await releasesBySemver(ctx);
+  const all = await offeredReleases(ctx, user);
   const target = version ? all.find((r) => r.release.version === version) : all[0];
   if (!target) throw notFound('downloadNotFound');
   const { release, artifact } = target;
@@ -214,8 +234,9 @@ export async function resolveLink(ctx: AppContext, token: string): Promise<Resol
     throw notFound('downloadNotFound');
   const user = await findAccountById(ctx, claims.sub);
   if (!user || user.deletedAt) throw notFound('downloadLinkInvalid');
-  assertAccountActive(user);
-  await assertAccess(ctx.db, user.id, ctx.now());
+  const access = await downloadAccess(ctx, user);
+  if (!isOfferedTo(found.release, user.releaseChannel as ReleaseChannel, access))
+    throw notFound('downloadNotFound');
   const recorded = await recordDownloadOnce(ctx.db, {
     userId: user.id,
     artifactId: found.artifact.id,

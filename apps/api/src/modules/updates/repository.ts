@@ -1,0 +1,167 @@
+/**
+ * Data access for the update feeds (docs/updates.md): what a user's subscription gives, the
+ * releases a feed may offer with all their files, the feed settings, the user's channel and feed
+ * token generation, and the batched update-check rows.
+ */
+import { and, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import {
+  artifacts,
+  plans,
+  releases,
+  subscriptionPeriods,
+  subscriptions,
+  updateChecks,
+  updateSettings,
+  users,
+  type ArtifactRow,
+  type ReleaseRow,
+  type UserRow,
+} from '../../db/schema.js';
+
+/** What decides a user's access after expiry: the subscription's end, its plan's rule, refunds. */
+export interface AccessRow {
+  expiresAt: Date;
+  afterExpiryAccess: string;
+  /** True when the subscription's last period (latest end) was revoked: refunded or cancelled. */
+  lastPeriodRevoked: boolean;
+}
+
+/** The access facts of `userId`'s subscription, or undefined when it never had one. One query. */
+export async function findAccessRow(db: Executor, userId: string): Promise<AccessRow | undefined> {
+  const lastRevoked = sql<boolean>`coalesce((
+    select ${subscriptionPeriods.revokedAt} is not null from ${subscriptionPeriods}
+    where ${subscriptionPeriods.subscriptionId} = ${subscriptions.id}
+    order by ${subscriptionPeriods.endsAt} desc, ${subscriptionPeriods.createdAt} desc limit 1
+  ), false)`;
+  const [row] = await db
+    .select({
+      expiresAt: subscriptions.expiresAt,
+      afterExpiryAccess: plans.afterExpiryAccess,
+      lastPeriodRevoked: lastRevoked,
+    })
+    .from(subscriptions)
+    .innerJoin(plans, eq(plans.id, subscriptions.planId))
+    .where(eq(subscriptions.userId, userId))
+    .limit(1);
+  return row;
+}
+
+/** A release with every one of its files, oldest file first. */
+export interface ReleaseWithArtifacts {
+  release: ReleaseRow;
+  artifacts: ArtifactRow[];
+}
+
+/** Groups joined rows by release, keeping the order of the first row of each. Pure. */
+function groupByRelease(rows: { release: ReleaseRow; artifact: ArtifactRow }[]) {
+  const byId = new Map<string, ReleaseWithArtifacts>();
+  for (const { release, artifact } of rows) {
+    const found = byId.get(release.id) ?? { release, artifacts: [] };
+    found.artifacts.push(artifact);
+    byId.set(release.id, found);
+  }
+  return [...byId.values()];
+}
+
+/** SQL for "offered": published, active, not yanked, not archived. */
+const offered = and(
+  eq(releases.isActive, true),
+  isNotNull(releases.publishedAt),
+  isNull(releases.yankedAt),
+  isNull(releases.archivedAt),
+);
+
+/**
+ * Offered releases on `channels`, published before `until` when given, each with all its files;
+ * newest published first (callers sort by semantic version).
+ */
+export async function listOfferedReleases(
+  db: Executor,
+  channels: readonly string[],
+  until?: Date,
+): Promise<ReleaseWithArtifacts[]> {
+  const rows = await db
+    .select({ release: releases, artifact: artifacts })
+    .from(releases)
+    .innerJoin(artifacts, eq(artifacts.releaseId, releases.id))
+    .where(
+      and(
+        offered,
+        inArray(releases.channel, [...channels]),
+        until ? lt(releases.publishedAt, until) : undefined,
+      ),
+    )
+    .orderBy(desc(releases.publishedAt), artifacts.createdAt, artifacts.id);
+  return groupByRelease(rows);
+}
+
+/** The minimum supported version (update_settings), or null when none is set. */
+export async function findMinimumVersion(db: Executor): Promise<string | null> {
+  const [row] = await db
+    .select({ minimumVersion: updateSettings.minimumVersion })
+    .from(updateSettings)
+    .limit(1);
+  return row?.minimumVersion ?? null;
+}
+
+/** Sets `userId`'s release channel; returns the user as written. */
+export async function setReleaseChannel(
+  db: Executor,
+  userId: string,
+  channel: string,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ releaseChannel: channel, updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning();
+  return row;
+}
+
+/** Moves `userId`'s feed token to the next generation (the old token stops); returns the user. */
+export async function nextFeedTokenVersion(
+  db: Executor,
+  userId: string,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ feedTokenVersion: sql`${users.feedTokenVersion} + 1`, updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning();
+  return row;
+}
+
+/** One update check to record (a row per user, platform, arch and UTC day). */
+export interface UpdateCheck {
+  day: string;
+  userId: string;
+  platform: string;
+  arch: string;
+  currentVersion: string | null;
+  channel: string;
+  format: string;
+  checks: number;
+  lastCheckedAt: Date;
+}
+
+/**
+ * Adds `rows` to the day's update checks in one statement: a new row, or the existing one's
+ * count grows and its version, channel and format become the latest reported.
+ */
+export async function upsertUpdateChecks(db: Executor, rows: UpdateCheck[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insert(updateChecks)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: [updateChecks.day, updateChecks.userId, updateChecks.platform, updateChecks.arch],
+      set: {
+        currentVersion: sql`coalesce(excluded.current_version, ${updateChecks.currentVersion})`,
+        channel: sql`excluded.channel`,
+        format: sql`excluded.format`,
+        checks: sql`${updateChecks.checks} + excluded.checks`,
+        lastCheckedAt: sql`greatest(${updateChecks.lastCheckedAt}, excluded.last_checked_at)`,
+      },
+    });
+}
