@@ -8,6 +8,7 @@ import { subscriptionSchema } from './subscriptions.js';
 import { changelogEntrySchema } from './changelog.js';
 import { orderSchema, orderStatusSchema } from './orders.js';
 import { adminPlanSchema, priceSchema } from './plans.js';
+import { afterExpiryAccessSchema } from './updates.js';
 import { userRoleSchema, userSchema, userStatusSchema } from './users.js';
 
 const adminPagination = paginationQuerySchema.extend({
@@ -137,11 +138,13 @@ export const planInputSchema = z.object({
     .transform((list) => list.filter((f) => f.length > 0))
     .pipe(z.array(z.string().max(200)).min(1, 'At least one feature is required')),
   is_active: z.boolean().default(true),
+  /** What the plan gives after its subscription ends (docs/updates.md "Access"). */
+  after_expiry_access: afterExpiryAccessSchema.default('keep_released'),
 });
 export type PlanInput = z.input<typeof planInputSchema>;
 /** `PUT /admin/plans/{id}` payload: any plan fields (absent ones stay as they are). */
 export const planUpdateSchema = planInputSchema
-  .extend({ is_active: z.boolean() })
+  .extend({ is_active: z.boolean(), after_expiry_access: afterExpiryAccessSchema })
   .partial()
   .refine((v) => Object.keys(v).length > 0, 'Nothing to update');
 export type PlanUpdate = z.input<typeof planUpdateSchema>;

@@ -1,5 +1,6 @@
 /** Plan shapes (spec section 3) for `GET /subscriptions/plans` and the admin plan calls. */
 import { z } from 'zod';
+import { afterExpiryAccessSchema } from './updates.js';
 import { idSchema, isoDateTimeSchema } from './common.js';
 
 /** Decimal price as the API shows it, e.g. 19.99 (stored as integer cents). */
@@ -29,6 +30,9 @@ export type Plan = z.infer<typeof planSchema>;
 
 /** A plan as admins see it: adds subscriber count and revenue (completed minus refunded). */
 export const adminPlanSchema = planSchema.extend({
+  after_expiry_access: afterExpiryAccessSchema.describe(
+    'What the plan gives after its subscription ends (docs/updates.md "Access")',
+  ),
   subscriber_count: z.number().int().describe('Users whose subscription on this plan is active'),
   total_revenue: z
     .number()

@@ -7,6 +7,7 @@ import {
   DASHBOARD_RECENT_COUNT,
   toMajorUnits,
   type AdminPlan,
+  type AfterExpiryAccess,
   type AdminUserDetail,
   type BusinessHealth,
   type DailyStatsResponse,
@@ -109,6 +110,7 @@ export async function adminPlans(ctx: AppContext): Promise<AdminPlan[]> {
   ]);
   return plans.map((p) => ({
     ...toPlanDto(p),
+    after_expiry_access: p.afterExpiryAccess as AfterExpiryAccess,
     subscriber_count: subscribers.get(p.id) ?? 0,
     total_revenue: revenue.get(p.id) ?? 0,
   }));

@@ -123,6 +123,9 @@ function columns(input: Partial<ParsedPlanInput>, currency: string) {
     }),
     ...(input.features !== undefined && { features: input.features }),
     ...(input.is_active !== undefined && { isActive: input.is_active }),
+    ...(input.after_expiry_access !== undefined && {
+      afterExpiryAccess: input.after_expiry_access,
+    }),
   };
 }
 
