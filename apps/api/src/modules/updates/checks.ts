@@ -44,7 +44,9 @@ export function createCheckRecorder(ctx: AppContext): CheckRecorder {
     pending = new Map();
     writing = writing
       .then(() => upsertUpdateChecks(ctx.db, rows))
-      .catch((err: unknown) => ctx.log.warn({ err, rows: rows.length }, 'update checks not recorded'));
+      .catch((err: unknown) =>
+        ctx.log.warn({ err, rows: rows.length }, 'update checks not recorded'),
+      );
     return writing;
   };
   const timer = setInterval(() => void flush(), FLUSH_INTERVAL_MS);

@@ -22,7 +22,10 @@ export function feedTokenKey(appSecret: string): Buffer {
 }
 
 function mac(key: Buffer, userId: string, generation: number): Buffer {
-  return createHmac('sha256', key).update(`${userId}:${generation}`).digest().subarray(0, MAC_BYTES);
+  return createHmac('sha256', key)
+    .update(`${userId}:${generation}`)
+    .digest()
+    .subarray(0, MAC_BYTES);
 }
 
 /** The feed token of `userId` at `generation` (`users.feed_token_version`). Pure. */
@@ -34,7 +37,9 @@ export function feedTokenOf(key: Buffer, userId: string, generation: number): st
 /** The user id a well-formed token names, or undefined; says nothing about its validity. Pure. */
 export function feedTokenUserId(token: string): string | undefined {
   if (!TOKEN_PATTERN.test(token)) return undefined;
-  const hex = Buffer.from(token.slice(PREFIX.length, PREFIX.length + 22), 'base64url').toString('hex');
+  const hex = Buffer.from(token.slice(PREFIX.length, PREFIX.length + 22), 'base64url').toString(
+    'hex',
+  );
   if (hex.length !== 32) return undefined;
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }

@@ -201,7 +201,14 @@ export function updateRoutes(ctx: AppContext, recorder: CheckRecorder) {
         channel: wanted.channel,
         format: 'velopack',
       });
-      return velopackFeed(releases, wanted.platform, typeof query.id === 'string' ? query.id : '');
+      const body = velopackFeed(
+        releases,
+        wanted.platform,
+        typeof query.id === 'string' ? query.id : '',
+        asArch(String(query.arch ?? '')) ?? undefined,
+      );
+      // The route's 200 is the JSON bytes (files share the path), so it is serialised here.
+      return reply.type('application/json; charset=utf-8').send(JSON.stringify(body));
     });
 
     // Sparkle appcast.

@@ -109,7 +109,11 @@ export async function feedCaller(ctx: AppContext, token: string | undefined): Pr
   const userId = token ? feedTokenUserId(token) : undefined;
   if (!token || !userId) throw unauthorized('feedTokenInvalid');
   const user = await findAccountById(ctx, userId);
-  if (!user || user.deletedAt || !feedTokenMatches(keyOf(ctx), token, user.id, user.feedTokenVersion))
+  if (
+    !user ||
+    user.deletedAt ||
+    !feedTokenMatches(keyOf(ctx), token, user.id, user.feedTokenVersion)
+  )
     throw unauthorized('feedTokenInvalid');
   assertAccountActive(user);
   const access = await accessOf(ctx, user);
@@ -315,7 +319,5 @@ export function asArch(value: string): Arch | null {
 
 /** Header telling the updater's developer that updates stop at the expiry (docs/updates.md). */
 export function accessHeader(caller: FeedCaller): string | undefined {
-  return caller.access.kind === 'until'
-    ? `until=${caller.access.until.toISOString()}`
-    : undefined;
+  return caller.access.kind === 'until' ? `until=${caller.access.until.toISOString()}` : undefined;
 }
