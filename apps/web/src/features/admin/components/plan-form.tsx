@@ -1,6 +1,7 @@
 /**
  * Create or edit a plan (spec section 5): name, description, monthly and yearly price (step 0.01),
- * features one per line (blank lines dropped) and active; every field is required. Changing the
+ * features one per line (blank lines dropped), what the plan gives after its subscription ends
+ * (docs/updates.md "Access") and active; every field is required. Changing the
  * price of an existing plan warns that subscribers keep what they paid and that the terms promise
  * 30 days' notice (spec section 9), and asks the admin to confirm before saving.
  */
@@ -8,7 +9,7 @@ import { useState } from 'react';
 import { z } from 'zod';
 import { RETENTION, planInputSchema, type AdminPlan } from '@flockr/contract';
 import { Alert } from '../../../components/ui/alert';
-import { CheckboxField, TextField } from '../../../components/ui/field';
+import { CheckboxField, SelectField, TextField } from '../../../components/ui/field';
 import { TextareaField } from '../../../components/ui/field';
 import { useSavePlan } from '../api/plans';
 import { AdminForm, useAdminForm } from './admin-form';
@@ -37,6 +38,7 @@ function defaultsOf(plan: AdminPlan | null): Values {
         yearly_price: Number.NaN,
         features: '',
         is_active: true,
+        after_expiry_access: 'keep_released',
       };
 }
 
@@ -128,6 +130,16 @@ export function PlanForm({ plan, onClose }: { plan: AdminPlan | null; onClose: (
         error={errors.features?.message}
         {...register('features')}
       />
+      <SelectField
+        label="After the subscription ends"
+        hint="Whether a subscriber whose time ran out keeps downloading and updating to the versions published while they were subscribed."
+        className="sm:col-span-2"
+        error={errors.after_expiry_access?.message}
+        {...register('after_expiry_access')}
+      >
+        <option value="keep_released">Keep versions published before the end date</option>
+        <option value="none">No downloads or updates</option>
+      </SelectField>
       <CheckboxField
         label="Active"
         hint="Inactive plans are hidden from the plans page and cannot be bought."

@@ -78,6 +78,10 @@ describe('admin plans tab', () => {
       'Ten accounts\n\n  \n Priority support \n',
     );
     await userEvent.click(within(form).getByRole('checkbox', { name: 'Active' }));
+    await userEvent.selectOptions(
+      within(form).getByRole('combobox', { name: 'After the subscription ends' }),
+      'No downloads or updates',
+    );
     await userEvent.click(within(form).getByRole('button', { name: 'Create plan' }));
     await waitFor(() => expect(callsTo(API.admin.createPlan)).toHaveLength(1));
     expect(callsTo(API.admin.createPlan)[0]!.body).toEqual({
@@ -87,6 +91,7 @@ describe('admin plans tab', () => {
       yearly_price: 299,
       features: ['Ten accounts', 'Priority support'],
       is_active: false,
+      after_expiry_access: 'none',
     });
     expect(await screen.findByText('Plan TEAM created')).toBeInTheDocument();
     await waitFor(() =>
@@ -132,6 +137,7 @@ describe('admin plans tab', () => {
       yearly_price: 199.99,
       features: pro.features,
       is_active: true,
+      after_expiry_access: 'keep_released',
     });
 
     down = true;

@@ -72,6 +72,7 @@ export function makeUnmatchedPaymentEvent(
 export function makeAdminPlan(overrides: Partial<AdminPlan> = {}): AdminPlan {
   return adminPlanSchema.parse({
     ...makePlan(),
+    after_expiry_access: 'keep_released',
     subscriber_count: 3,
     total_revenue: 59.97,
     ...overrides,
