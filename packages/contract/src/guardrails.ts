@@ -125,6 +125,16 @@ export const AUDIT_ACTIONS = [
   'download.update',
   'download.archive',
   'download.restore',
+  'release.create',
+  'release.publish',
+  'release.withdraw',
+  'release.yank',
+  'release.unyank',
+  'release.update',
+  'release.file',
+  'update_settings.update',
+  'api_token.create',
+  'api_token.revoke',
   'changelog.create',
   'changelog.update',
   'changelog.publish',
@@ -185,6 +195,26 @@ export function auditSentence(entry: AuditSentenceInput): string {
       return `${who} archived version ${label}`;
     case 'download.restore':
       return `${who} restored version ${label}`;
+    case 'release.create':
+      return `${who} created release ${label}`;
+    case 'release.publish':
+      return `${who} published release ${label}`;
+    case 'release.withdraw':
+      return `${who} withdrew release ${label}`;
+    case 'release.yank':
+      return `${who} yanked release ${label}`;
+    case 'release.unyank':
+      return `${who} restored yanked release ${label}`;
+    case 'release.update':
+      return `${who} changed release ${label}`;
+    case 'release.file':
+      return `${who} added ${String(field(entry.after, 'filename') ?? 'a file')} to release ${label}`;
+    case 'update_settings.update':
+      return `${who} set the minimum supported version to ${String(field(entry.after, 'minimum_version') ?? 'none')}`;
+    case 'api_token.create':
+      return `${who} created API token ${String(field(entry.after, 'name') ?? label)}`;
+    case 'api_token.revoke':
+      return `${who} revoked API token ${String(field(entry.after, 'name') ?? label)}`;
     case 'changelog.create':
       return `${who} wrote release notes ${label}`;
     case 'changelog.update':

@@ -48,7 +48,17 @@ export interface Endpoint {
   cache?: 'public';
   /** Left out of the OpenAPI document (only the web app's own helpers). */
   hidden?: boolean;
+  /**
+   * Also accepts an admin API token (`Authorization: Bearer flk_…`, {@link API_TOKEN_PREFIX})
+   * instead of a session, acting as the admin who created it. Set only on the release endpoints
+   * a release pipeline needs (docs/updates.md "Publishing from CI"); every other endpoint refuses
+   * such a token (401).
+   */
+  apiToken?: true;
 }
+
+/** How an admin API token begins (`flk_` and 43 base64url characters; docs/updates.md). */
+export const API_TOKEN_PREFIX = 'flk_';
 
 /** Declares an endpoint, keeping its literal types (so clients infer params, body and answers). */
 export function endpoint<const E extends Endpoint>(definition: E): E {
