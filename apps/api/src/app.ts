@@ -31,6 +31,7 @@ import { stopJobs } from './jobs.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { accountRoutes } from './modules/accounts/routes.js';
 import { authenticate } from './modules/accounts/sign-in.js';
+import { adminApiTokenRoutes } from './modules/admin/api-tokens.routes.js';
 import { adminChangelogRoutes } from './modules/admin/changelog.routes.js';
 import { adminDashboardRoutes } from './modules/admin/dashboard.routes.js';
 import { adminOrderRoutes } from './modules/admin/orders.routes.js';
@@ -38,6 +39,7 @@ import { adminOutboxRoutes } from './modules/admin/outbox.routes.js';
 import { adminPlanRoutes } from './modules/admin/plans.routes.js';
 import { adminReleaseRoutes } from './modules/admin/releases.routes.js';
 import { adminUserRoutes } from './modules/admin/users.routes.js';
+import { authenticateApiToken } from './modules/api-tokens/service.js';
 import { createPaymentProvider } from './modules/billing/providers/create.js';
 import type { PaymentProvider } from './modules/billing/providers/provider.js';
 import { billingRoutes } from './modules/billing/routes.js';
@@ -178,6 +180,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('updateChecks', updateChecks);
   app.addHook('onClose', () => updateChecks.close());
   app.decorate('authenticate', (token: string) => authenticate(ctx, token));
+  app.decorate('authenticateApiToken', (token: string) => authenticateApiToken(ctx, token));
   app.decorateRequest('auth', null);
   app.decorateRequest('trustedDevice', null);
   app.decorate('appContext', ctx);
@@ -256,6 +259,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         adminOrderRoutes(ctx),
         adminPlanRoutes(ctx),
         adminReleaseRoutes(ctx),
+        adminApiTokenRoutes(ctx),
         adminChangelogRoutes(ctx),
         adminOutboxRoutes(ctx),
       ])

@@ -87,7 +87,9 @@ export function route<E extends Endpoint>(
     method: endpoint.method,
     url: endpoint.path,
     config: { cache: endpoint.cache, endpoint },
-    ...(endpoint.access !== 'public' && { onRequest: accessGuard(endpoint.access) }),
+    ...(endpoint.access !== 'public' && {
+      onRequest: accessGuard(endpoint.access, endpoint.apiToken === true),
+    }),
     ...(extras.preHandler && { preHandler: extras.preHandler }),
     ...(extras.compress === false && { compress: false }),
     schema: {
