@@ -285,18 +285,25 @@ export interface UploadProgress {
 
 /**
  * Sends `form` to the multipart endpoint at `key` (e.g. the admin's release upload) with the same
- * headers and error handling as {@link call}, reporting progress. No timeout: a 2 GiB file takes
- * what it takes; `signal` cancels it.
+ * headers and error handling as {@link call}, reporting progress. `params` fills the path's
+ * parameters (`/admin/releases/:id/artifacts`). No timeout: a 2 GiB file takes what it takes;
+ * `signal` cancels it.
  */
 export function upload<K extends EndpointKey>(
   key: K,
   form: FormData,
-  options: Omit<CallOptions, 'timeoutMs'> & { onProgress?: (progress: UploadProgress) => void },
+  options: Omit<CallOptions, 'timeoutMs'> & {
+    onProgress?: (progress: UploadProgress) => void;
+    params?: Record<string, string>;
+  },
 ): Promise<AnswerOf<K>> {
   const headers = defaultHeaders();
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open(parseEndpointKey(key).method, endpointUrl(key, {} as CallInput<K>));
+    xhr.open(
+      parseEndpointKey(key).method,
+      endpointUrl(key, { params: options.params } as CallInput<K>),
+    );
     for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) =>
       options.onProgress?.({

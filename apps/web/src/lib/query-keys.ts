@@ -20,6 +20,8 @@ export const queryKeys = {
   downloads: [PRIVATE_ROOT, 'downloads'] as const,
   downloadHistory: [PRIVATE_ROOT, 'downloads', 'history'] as const,
   downloadVersions: [PRIVATE_ROOT, 'downloads', 'versions'] as const,
+  /** The signed-in user's release channel, feed token and feed URLs (`GET /updates/me`). */
+  updates: [PRIVATE_ROOT, 'updates'] as const,
   sandboxSession: (sessionId: string) => ['sandbox', sessionId] as const,
 };
 

@@ -3,6 +3,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API, CLIENT_ERRORS } from '@flockr/contract';
 import { makeAdmin, makeHealth, makeStats, pageOf } from '../../features/admin/test/fixtures';
+import { makeAdoption } from '../../features/admin/test/release-fixtures';
 import { renderAdmin } from '../../features/admin/test/render';
 import { callsTo, mockEndpoint } from '../../test/api';
 import { makeUser } from '../../test/fixtures';
@@ -13,6 +14,7 @@ function mockEmptyAdmin() {
   mockEndpoint(API.admin.stats, { stats: makeStats({ recent_users: [], recent_orders: [] }) });
   mockEndpoint(API.admin.dailyStats, { currency: 'USD', days: [] });
   mockEndpoint(API.admin.health, { health: makeHealth() });
+  mockEndpoint(API.admin.adoption, makeAdoption());
   mockEndpoint(API.admin.users, { users: [], pagination: pageOf(0) });
   mockEndpoint(API.admin.orders, { orders: [], pagination: pageOf(0) });
   mockEndpoint(API.admin.paymentEvents, { events: [], pagination: pageOf(0) });
@@ -42,7 +44,7 @@ describe('/admin', () => {
     expect(adminCalls()).toEqual([]);
   });
 
-  it('shows the eight tabs to admins, Dashboard first', async () => {
+  it('shows the nine tabs to admins, Dashboard first', async () => {
     mockEmptyAdmin();
     renderAdmin('/admin', makeAdmin({ role: 'SUPER_ADMIN' }));
     const tabs = screen.getAllByRole('tab');
@@ -52,6 +54,7 @@ describe('/admin', () => {
       'Orders',
       'Plans',
       'Downloads',
+      'Releases',
       'Changelog',
       'Delivery',
       'Audit',

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { API, CLIENT_ERRORS } from '@flockr/contract';
+import { makeMyUpdates } from '../../features/profile/test/updates-fixtures';
 import { mockEndpoint } from '../../test/api';
 import { makeUser } from '../../test/fixtures';
 import { phoneViewport, stubMatchMedia } from '../../test/media';
@@ -18,6 +19,7 @@ function renderProfile() {
   signIn(user);
   mockEndpoint(API.auth.me, { user });
   mockEndpoint(API.subscriptions.mine, { subscription: null, subscriptions: [] });
+  mockEndpoint(API.updates.me, makeMyUpdates());
   renderRoute(<ProfileRoute />, {
     path: '/profile',
     layout: <SignedInOnly denied={CLIENT_ERRORS.accessDenied.profile} />,

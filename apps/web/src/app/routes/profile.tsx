@@ -1,8 +1,9 @@
 /**
- * `/profile` (spec section 2): settings, account, subscription, security (signed-in users; see
- * guards.tsx). Wide screens: settings, e-mails, security and the danger zone on the left, the
- * subscription and account info beside them. One column (phones, narrow windows): the current
- * subscription first and the danger zone last, in reading order.
+ * `/profile` (spec section 2): settings, account, subscription, updates (release channel and
+ * feed token), security (signed-in users; see guards.tsx). Wide screens: settings, updates,
+ * e-mails, security and the danger zone on the left, the subscription and account info beside
+ * them. One column (phones, narrow windows): the current subscription first, then updates, and
+ * the danger zone last, in reading order.
  */
 import { useSignedInUser } from '../guards';
 import { Container, PageHeader } from '../../components/ui/page';
@@ -12,6 +13,7 @@ import { ProfileSettingsCard } from '../../features/profile/components/profile-s
 import { DangerZoneCard } from '../../features/profile/components/danger-zone-card';
 import { SecurityCard } from '../../features/profile/components/security-card';
 import { SubscriptionCard } from '../../features/profile/components/subscription-card';
+import { UpdatesCard } from '../../features/profile/components/updates-card';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useMediaQuery } from '../../lib/use-media-query';
 
@@ -30,6 +32,7 @@ export default function ProfileRoute() {
       {oneColumn ? (
         <div className="space-y-6">
           <SubscriptionCard user={user} />
+          <UpdatesCard />
           {settings}
           <NotificationsCard user={user} />
           <SecurityCard user={user} />
@@ -40,6 +43,7 @@ export default function ProfileRoute() {
         <div className="grid gap-6 lg:grid-cols-3">
           <div className="space-y-6 lg:col-span-2">
             {settings}
+            <UpdatesCard />
             <NotificationsCard user={user} />
             <SecurityCard user={user} />
             <DangerZoneCard />

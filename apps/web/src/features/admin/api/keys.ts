@@ -16,5 +16,10 @@ export const adminKeys = {
   user: (id: string) => [...root, 'users', 'detail', id] as const,
   plans: [...root, 'plans'] as const,
   releases: [...root, 'downloads'] as const,
+  /** The release manager: releases with channels, rollout and files (`GET /admin/releases`). */
+  releaseDetails: [...root, 'releases'] as const,
+  /** Update adoption over the last `days` days (`GET /admin/updates/adoption`). */
+  adoption: (days: number) => [...root, 'adoption', days] as const,
+  apiTokens: [...root, 'api-tokens'] as const,
   changelog: [...root, 'changelog'] as const,
 };

@@ -1,6 +1,7 @@
 /**
- * /admin sections (spec section 2): tabs Dashboard, Users, Orders, Plans, Downloads, Changelog,
- * Delivery (failed e-mails and jobs, docs/jobs-and-email.md) and Audit. The tabs follow the WAI-ARIA tabs pattern (arrow keys, Home/End, automatic
+ * /admin sections (spec section 2): tabs Dashboard, Users, Orders, Plans, Downloads, Releases
+ * (the release manager: channels, rollout, files, yank; docs/updates.md), Changelog, Delivery
+ * (failed e-mails and jobs, docs/jobs-and-email.md) and Audit. The tabs follow the WAI-ARIA tabs pattern (arrow keys, Home/End, automatic
  * activation); the selected tab lives in the URL (`?tab=users`) with the panel's page and
  * filters. On a computer (from `lg`) they are a sidebar beside the full-width panel; on a
  * phone a strip under the admin bar that stays in view and scrolls the selected tab into view.
@@ -14,6 +15,7 @@ import {
   LayoutDashboard,
   MailWarning,
   Receipt,
+  Rocket,
   ScrollText,
   Users,
   type LucideIcon,
@@ -26,6 +28,7 @@ import { DeliveryPanel } from './delivery-panel';
 import { DownloadsPanel } from './downloads-panel';
 import { OrdersPanel } from './orders-panel';
 import { PlansPanel } from './plans-panel';
+import { ReleasesPanel } from './releases-panel';
 import { UsersPanel } from './users-panel';
 
 /** The admin tabs, in order: URL value and label. */
@@ -35,6 +38,7 @@ export const ADMIN_TABS = [
   { id: 'orders', label: 'Orders' },
   { id: 'plans', label: 'Plans' },
   { id: 'downloads', label: 'Downloads' },
+  { id: 'releases', label: 'Releases' },
   { id: 'changelog', label: 'Changelog' },
   { id: 'delivery', label: 'Delivery' },
   { id: 'audit', label: 'Audit' },
@@ -47,6 +51,7 @@ const TAB_ICONS: Record<(typeof ADMIN_TABS)[number]['id'], LucideIcon> = {
   orders: Receipt,
   plans: Layers,
   downloads: HardDrive,
+  releases: Rocket,
   changelog: ScrollText,
   delivery: MailWarning,
   audit: History,
@@ -83,6 +88,7 @@ const panels: Record<AdminTabId, () => React.JSX.Element> = {
   orders: OrdersPanel,
   plans: PlansPanel,
   downloads: DownloadsPanel,
+  releases: ReleasesPanel,
   changelog: ChangelogPanel,
   delivery: DeliveryPanel,
   audit: AuditPanel,

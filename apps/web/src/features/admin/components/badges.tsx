@@ -2,7 +2,7 @@
  * Status badges only the admin panel shows; the colour helps, the text says it. Order and
  * subscription badges are shared: components/ui/status-badges.
  */
-import type { UserRole, UserStatus } from '@flockr/contract';
+import type { ReleaseChannel, UserRole, UserStatus } from '@flockr/contract';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { humanize } from '../../../lib/format';
 
@@ -44,4 +44,54 @@ export function PublishedBadge({
   return (
     <Badge tone={published ? 'success' : 'warning'}>{published ? 'Published' : 'Draft'}</Badge>
   );
+}
+
+const channelTones: Record<ReleaseChannel, BadgeTone> = {
+  stable: 'success',
+  rc: 'info',
+  beta: 'warning',
+  alpha: 'violet',
+};
+
+/** Names of the release channels as the admin shows them. */
+export const CHANNEL_NAMES: Record<ReleaseChannel, string> = {
+  stable: 'Stable',
+  rc: 'Release candidate',
+  beta: 'Beta',
+  alpha: 'Alpha',
+};
+
+/** Badge of a release channel. */
+export function ChannelBadge({ channel }: { channel: ReleaseChannel }) {
+  return <Badge tone={channelTones[channel]}>{CHANNEL_NAMES[channel]}</Badge>;
+}
+
+/**
+ * Where a release stands: archived, draft (never published), withdrawn (published, then taken
+ * back) or published. Being yanked is shown apart (a yanked release keeps its state).
+ */
+export type ReleaseState = 'archived' | 'draft' | 'withdrawn' | 'published';
+
+/** The state of `release` (archived wins over the rest). */
+export function releaseState(release: {
+  archived_at: string | null;
+  is_active: boolean;
+  published_at: string | null;
+}): ReleaseState {
+  if (release.archived_at) return 'archived';
+  if (release.is_active) return 'published';
+  return release.published_at ? 'withdrawn' : 'draft';
+}
+
+const releaseStateBadges: Record<ReleaseState, { tone: BadgeTone; label: string }> = {
+  archived: { tone: 'neutral', label: 'Archived' },
+  draft: { tone: 'warning', label: 'Draft' },
+  withdrawn: { tone: 'neutral', label: 'Withdrawn' },
+  published: { tone: 'success', label: 'Published' },
+};
+
+/** Badge of a release's state. */
+export function ReleaseStateBadge({ state }: { state: ReleaseState }) {
+  const { tone, label } = releaseStateBadges[state];
+  return <Badge tone={tone}>{label}</Badge>;
 }

@@ -5,6 +5,7 @@
  */
 import { useId } from 'react';
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatDay } from './chart-days';
 
 /** One bar: a calendar date `YYYY-MM-DD` and its value. */
 export interface DailyPoint {
@@ -12,17 +13,7 @@ export interface DailyPoint {
   value: number;
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
-
-/** Formats a calendar date as 'Nov 3' without shifting it by time zone. */
-export function formatDay(isoDate: string): string {
-  const date = new Date(`${isoDate.slice(0, 10)}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? isoDate : dayFormat.format(date);
-}
+export { formatDay };
 
 /** Sentence summing up the series: total and best day, e.g. 'Total $120.00; highest $40.00 on Nov 3.' */
 export function summarize(points: DailyPoint[], format: (value: number) => string): string {

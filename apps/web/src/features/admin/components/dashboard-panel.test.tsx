@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { API, CLIENT_ERRORS } from '@flockr/contract';
 import { mockEndpoint } from '../../../test/api';
 import { makeHealth, makeStats } from '../test/fixtures';
+import { makeAdoption } from '../test/release-fixtures';
 import { gatewayError, lastQuery, renderAdmin } from '../test/render';
 import { summarize } from './daily-chart';
 
@@ -18,6 +19,7 @@ function renderDashboard() {
   mockEndpoint(API.admin.stats, { stats: makeStats() });
   mockEndpoint(API.admin.dailyStats, { currency: 'USD', days });
   mockEndpoint(API.admin.health, { health: makeHealth() });
+  mockEndpoint(API.admin.adoption, makeAdoption());
   return renderAdmin('/admin');
 }
 
@@ -62,6 +64,7 @@ describe('admin dashboard', () => {
     mockEndpoint(API.admin.stats, () => (down ? gatewayError() : { stats: makeStats() }));
     mockEndpoint(API.admin.dailyStats, { currency: 'USD', days });
     mockEndpoint(API.admin.health, { health: makeHealth() });
+    mockEndpoint(API.admin.adoption, makeAdoption());
     renderAdmin('/admin');
     expect(await screen.findByRole('alert')).toHaveTextContent(CLIENT_ERRORS.defaults.fetchStats);
     down = false;

@@ -1,18 +1,37 @@
 /**
  * Dashboard tab: business health first (health-panel.tsx), then the headline figures (users,
- * orders, subscriptions, revenue), revenue and sign-ups per day for the last 30 days, and the 5
- * newest users and orders (spec sections 3 and 9).
+ * orders, subscriptions, revenue), revenue and sign-ups per day for the last 30 days, update
+ * adoption (adoption-charts.tsx), and the 5 newest users and orders (spec sections 3 and 9).
+ * The charts and their library (recharts) load with the dashboard only, not with the other tabs.
  */
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { DASHBOARD_RECENT_COUNT, formatMoney, type Stats } from '@flockr/contract';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { formatCount, formatDate, formatDateTime } from '../../../lib/format';
 import { useAdminStats, useDailyStats } from '../api/stats';
 import { UserStatusBadge } from './badges';
-import { DailyChart } from './daily-chart';
 import { HealthPanel } from './health-panel';
 import { ItemList, orderItem } from './item-list';
 import { QueryView } from './query-view';
+import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton';
+
+/** The charts, loaded with the dashboard (recharts stays out of the other tabs' code). */
+const DailyChart = lazy(() => import('./daily-chart').then((m) => ({ default: m.DailyChart })));
+const AdoptionCharts = lazy(() =>
+  import('./adoption-charts').then((m) => ({ default: m.AdoptionCharts })),
+);
+
+/** A card-sized placeholder while a chart's code loads. */
+function ChartLoading({ label }: { label: string }) {
+  return (
+    <Card>
+      <LoadingRegion label={label} className="grid gap-3 p-5 sm:p-6">
+        <Skeleton className="h-5 w-1/3" />
+        <Skeleton className="h-48" />
+      </LoadingRegion>
+    </Card>
+  );
+}
 
 /** Formats money for an axis tick, compactly (e.g. '$1.2K'). */
 function compactMoney(value: number, currency: string): string {
@@ -74,28 +93,37 @@ function Charts() {
   return (
     <QueryView query={query} loadingLabel="Loading charts…" card>
       {({ currency, days }) => (
-        <div className="grid gap-6 lg:grid-cols-2">
-          <Card>
-            <DailyChart
-              title="Revenue per day (last 30 days)"
-              valueLabel="Revenue"
-              points={days.map((d) => ({ date: d.date, value: d.revenue }))}
-              format={(v) => formatMoney(v, currency)}
-              formatTick={(v) => compactMoney(v, currency)}
-              color="var(--color-brand-600)"
-            />
-          </Card>
-          <Card>
-            <DailyChart
-              title="Sign-ups per day (last 30 days)"
-              valueLabel="Sign-ups"
-              points={days.map((d) => ({ date: d.date, value: d.signups }))}
-              format={formatCount}
-              color="var(--color-sky-600)"
-              allowDecimals={false}
-            />
-          </Card>
-        </div>
+        <Suspense
+          fallback={
+            <div className="grid gap-6 lg:grid-cols-2">
+              <ChartLoading label="Loading charts…" />
+              <ChartLoading label="Loading charts…" />
+            </div>
+          }
+        >
+          <div className="grid gap-6 lg:grid-cols-2">
+            <Card>
+              <DailyChart
+                title="Revenue per day (last 30 days)"
+                valueLabel="Revenue"
+                points={days.map((d) => ({ date: d.date, value: d.revenue }))}
+                format={(v) => formatMoney(v, currency)}
+                formatTick={(v) => compactMoney(v, currency)}
+                color="var(--color-brand-600)"
+              />
+            </Card>
+            <Card>
+              <DailyChart
+                title="Sign-ups per day (last 30 days)"
+                valueLabel="Sign-ups"
+                points={days.map((d) => ({ date: d.date, value: d.signups }))}
+                format={formatCount}
+                color="var(--color-sky-600)"
+                allowDecimals={false}
+              />
+            </Card>
+          </div>
+        </Suspense>
       )}
     </QueryView>
   );
@@ -167,6 +195,9 @@ export function DashboardPanel() {
         {({ stats }) => <StatCards stats={stats} />}
       </QueryView>
       <Charts />
+      <Suspense fallback={<ChartLoading label="Loading update adoption…" />}>
+        <AdoptionCharts />
+      </Suspense>
       {query.data ? <RecentLists stats={query.data.stats} /> : null}
     </section>
   );

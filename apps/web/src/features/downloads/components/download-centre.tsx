@@ -1,7 +1,7 @@
 /**
  * The download centre of /downloads (spec sections 1 and 7: "download the latest or a specific
- * version"): the latest version first with its release date, size, SHA-256 and release notes
- * from the changelog, every other active version on request, and the user's download history.
+ * version"): "What's new" in the latest version until dismissed (whats-new.tsx), the latest
+ * version with its release date, size, SHA-256 and release notes from the changelog, every other active version on request, and the user's download history.
  * On a phone (features/downloads/lib/use-phone-layout.ts) the first offer is to e-mail the link
  * to open on a computer; downloading here stays possible. Without an active subscription it says
  * the spec's 'Active subscription required to download' and leads to the plans.
@@ -21,6 +21,7 @@ import { formatCalendarDate, formatDateTime } from '../../../lib/format';
 import { useDownloadHistory, useEmailDownloadLink, useVersions } from '../api/downloads';
 import { usePhoneLayout } from '../lib/use-phone-layout';
 import { useDownload } from './use-download';
+import { WhatsNew } from './whats-new';
 
 /** The page's content; render inside the signed-in guard and the DownloadProvider. */
 export function DownloadCentre() {
@@ -38,6 +39,7 @@ export function DownloadCentre() {
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
       <div className="grid min-w-0 gap-6">
+        {latest ? <WhatsNew version={latest} /> : null}
         {latest ? (
           <LatestVersion version={latest} />
         ) : (
