@@ -14,7 +14,7 @@ import type { AppContext } from '../../context.js';
 import { attachmentDisposition } from '../../lib/content-disposition.js';
 import { byteRangesBody, multipleRanges } from '../../lib/byte-ranges.js';
 import { notFound } from '../../lib/http-error.js';
-import { route, type RouteHandler } from '../../plugins/route.js';
+import { route, type RouteExtras, type RouteHandler } from '../../plugins/route.js';
 import { parseChannel } from './access.js';
 import type { CheckRecorder } from './checks.js';
 import { electronChannelFile, electronUpdateInfo } from './formats/electron.js';
@@ -72,6 +72,7 @@ export function updateRoutes(ctx: AppContext, recorder: CheckRecorder) {
       headerForm: H,
       tokenForm: T,
       handler: (caller: FeedCaller, input: FeedInput, reply: FastifyReply) => Promise<unknown>,
+      extras: RouteExtras = {},
     ) {
       for (const endpoint of [headerForm, tokenForm]) {
         const run = (async (input: FeedInput, reply: FastifyReply) => {
@@ -79,9 +80,17 @@ export function updateRoutes(ctx: AppContext, recorder: CheckRecorder) {
           markAccess(reply, caller);
           return handler(caller, input, reply);
         }) as unknown as RouteHandler<typeof endpoint>;
-        route(app, endpoint, run);
+        route(app, endpoint, run, extras);
       }
     }
+
+    /**
+     * Routes that send release files are never compressed on the fly: an installer does not
+     * shrink, its Content-Length would be lost, and a `.blockmap` (gzip already) would go out
+     * labelled `Content-Encoding: gzip`, which Electron's network stack undoes before
+     * electron-updater gunzips it, so differential updates would always fall back.
+     */
+    const sendsFiles: RouteExtras = { compress: false };
 
     // electron-updater generic provider: {channel}.yml, {channel}-mac.yml, {channel}-linux*.yml.
     feed(API.updates.electron, API.updates.electronWithToken, async (caller, input, reply) => {
@@ -154,6 +163,7 @@ export function updateRoutes(ctx: AppContext, recorder: CheckRecorder) {
         });
         return reply.type('text/plain; charset=utf-8').send(squirrelWindowsReleases(releases));
       },
+      sendsFiles,
     );
 
     // Tauri v2 dynamic update server: the update, or 204 when up to date.
@@ -183,33 +193,38 @@ export function updateRoutes(ctx: AppContext, recorder: CheckRecorder) {
     });
 
     // Velopack: releases.{channel}.json, or a package it names.
-    feed(API.updates.velopack, API.updates.velopackWithToken, async (caller, input, reply) => {
-      const { file } = input.params as { file: string };
-      const wanted = velopackChannel(file);
-      if (!wanted) return sendFeedFile(caller, null, file, input.request, reply);
-      const query = input.query as Record<string, unknown>;
-      const currentVersion = reportedVersion(query.localVersion, {});
-      const releases = await feedReleases(ctx, caller, {
-        channel: wanted.channel,
-        currentVersion,
-        serverRollout: true,
-      });
-      noteCheck(recorder, caller, {
-        platform: wanted.platform,
-        arch: asArch(String(query.arch ?? '')),
-        currentVersion,
-        channel: wanted.channel,
-        format: 'velopack',
-      });
-      const body = velopackFeed(
-        releases,
-        wanted.platform,
-        typeof query.id === 'string' ? query.id : '',
-        asArch(String(query.arch ?? '')) ?? undefined,
-      );
-      // The route's 200 is the JSON bytes (files share the path), so it is serialised here.
-      return reply.type('application/json; charset=utf-8').send(JSON.stringify(body));
-    });
+    feed(
+      API.updates.velopack,
+      API.updates.velopackWithToken,
+      async (caller, input, reply) => {
+        const { file } = input.params as { file: string };
+        const wanted = velopackChannel(file);
+        if (!wanted) return sendFeedFile(caller, null, file, input.request, reply);
+        const query = input.query as Record<string, unknown>;
+        const currentVersion = reportedVersion(query.localVersion, {});
+        const releases = await feedReleases(ctx, caller, {
+          channel: wanted.channel,
+          currentVersion,
+          serverRollout: true,
+        });
+        noteCheck(recorder, caller, {
+          platform: wanted.platform,
+          arch: asArch(String(query.arch ?? '')),
+          currentVersion,
+          channel: wanted.channel,
+          format: 'velopack',
+        });
+        const body = velopackFeed(
+          releases,
+          wanted.platform,
+          typeof query.id === 'string' ? query.id : '',
+          asArch(String(query.arch ?? '')) ?? undefined,
+        );
+        // The route's 200 is the JSON bytes (files share the path), so it is serialised here.
+        return reply.type('application/json; charset=utf-8').send(JSON.stringify(body));
+      },
+      sendsFiles,
+    );
 
     // Sparkle appcast.
     feed(API.updates.sparkle, API.updates.sparkleWithToken, async (caller, input, reply) => {
@@ -237,10 +252,15 @@ export function updateRoutes(ctx: AppContext, recorder: CheckRecorder) {
     });
 
     // A file of a release (and its .blockmap).
-    feed(API.updates.file, API.updates.fileWithToken, async (caller, input, reply) => {
-      const p = input.params as { version: string; filename: string };
-      return sendFeedFile(caller, p.version, p.filename, input.request, reply);
-    });
+    feed(
+      API.updates.file,
+      API.updates.fileWithToken,
+      async (caller, input, reply) => {
+        const p = input.params as { version: string; filename: string };
+        return sendFeedFile(caller, p.version, p.filename, input.request, reply);
+      },
+      sendsFiles,
+    );
 
     /**
      * Sends a file the caller may have (service.ts `feedFile`): a 302 to the object store, nginx's
