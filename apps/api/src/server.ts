@@ -25,12 +25,14 @@ async function main(): Promise<void> {
     { startJobs },
     { ensureAdmin },
     { seed, seedObjectStore },
+    { backfillArtifactDigests },
   ] = await Promise.all([
     import('./app.js'),
     import('./db/client.js'),
     import('./jobs.js'),
     import('./modules/accounts/bootstrap.js'),
     import('./seed/seed.js'),
+    import('./modules/releases/digests.js'),
   ]);
   const database = await openDatabase(
     config.databaseUrl
@@ -40,6 +42,11 @@ async function main(): Promise<void> {
   await seed(database.db, config);
   const app = await buildApp({ config, db: database.db, changes: database.changes });
   await seedObjectStore(database.db, config, app.appContext.artifacts, app.log);
+  // SHA-1 and SHA-512 of files uploaded before they were kept (the update feeds need them): each
+  // file read once, in the background so a large bucket never delays the start.
+  void backfillArtifactDigests(database.db, app.appContext.artifacts, app.log).catch(
+    (error: unknown) => app.log.error({ err: error }, 'artifact digest backfill failed'),
+  );
   const admin = await ensureAdmin(database.db, config);
   if (admin !== 'skipped')
     app.log.info({ email: config.adminEmail, result: admin }, 'admin account ensured');

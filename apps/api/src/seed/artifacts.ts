@@ -1,21 +1,22 @@
 /**
  * Builds the seeded program versions' files: real ZIP archives made with `yazl`, written as a
  * stream under DATA_DIR/artifacts, with their size in bytes and SHA-256 computed from the bytes
- * on disk. The archives are deterministic (fixed timestamps and content), so re-seeding a wiped
+ * on disk (and SHA-1 and SHA-512, as the update feeds want them). The archives are deterministic (fixed timestamps and content), so re-seeding a wiped
  * data folder yields the same checksum.
  */
-import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, stat } from 'node:fs/promises';
+import { mkdir, rename } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import yazl from 'yazl';
+import { digestStream, type FileDigests } from '../modules/releases/storage.js';
 
-/** Size (bytes) and hex SHA-256 of a file, read as a stream. */
-export async function fileDigest(file: string): Promise<{ size: number; sha256: string }> {
-  const hash = createHash('sha256');
-  await pipeline(createReadStream(file), hash);
-  return { size: (await stat(file)).size, sha256: hash.digest('hex') };
+/**
+ * Size (bytes) and digests of a file (hex SHA-1 and SHA-256, base64 SHA-512: storage.ts
+ * `FileDigests`), read once as a stream.
+ */
+export async function fileDigest(file: string): Promise<FileDigests & { size: number }> {
+  return digestStream(createReadStream(file));
 }
 
 /** Deterministic pseudo-random bytes (xorshift32) so the archive has a realistic payload. */
@@ -33,13 +34,13 @@ function payload(seed: number, length: number): Buffer {
 
 /**
  * Writes the ZIP of `version` of `productName` to `target` (atomically, via a temporary file)
- * and returns its size in bytes and SHA-256.
+ * and returns its size in bytes and digests.
  */
 export async function buildProgramZip(
   target: string,
   productName: string,
   version: string,
-): Promise<{ size: number; sha256: string }> {
+): Promise<FileDigests & { size: number }> {
   await mkdir(path.dirname(target), { recursive: true });
   const mtime = new Date('2026-01-01T00:00:00Z');
   const zip = new yazl.ZipFile();

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import { artifacts, changelogEntries, plans, releases, users } from '../db/schema.js';
@@ -34,11 +34,16 @@ describe('seed', () => {
     );
   });
 
-  it('stores real ZIP files whose size and SHA-256 match the database, rebuilt identically when lost', async () => {
+  it('stores real ZIP files whose size and SHA-1/256/512 match the database, rebuilt identically when lost', async () => {
     const rows = await h.db.select().from(artifacts);
     for (const row of rows) {
       const file = path.join(h.config.dataDir, row.storagePath!);
-      expect(await fileDigest(file)).toEqual({ size: row.fileSize, sha256: row.sha256 });
+      expect(await fileDigest(file)).toEqual({
+        size: row.fileSize,
+        sha1: row.sha1,
+        sha256: row.sha256,
+        sha512: row.sha512,
+      });
       await rm(file);
     }
     await seed(h.db, h.config);
@@ -47,6 +52,17 @@ describe('seed', () => {
       expect(existsSync(file)).toBe(true);
       expect((await fileDigest(file)).sha256).toBe(row.sha256);
     }
+  });
+});
+
+describe('seeded digests', () => {
+  it('fills the SHA-1 and SHA-512 of a seeded version recorded without them', async () => {
+    const [row] = await h.db.select().from(artifacts).limit(1);
+    await h.db.update(artifacts).set({ sha1: null, sha512: null }).where(eq(artifacts.id, row!.id));
+    await seed(h.db, h.config);
+    const [after] = await h.db.select().from(artifacts).where(eq(artifacts.id, row!.id));
+    expect(after).toMatchObject({ sha1: row!.sha1, sha512: row!.sha512 });
+    expect(after!.sha1).toMatch(/^[0-9a-f]{40}$/);
   });
 });
 

@@ -15,6 +15,7 @@ import { insertMissingEntries } from '../modules/changelog/repository.js';
 import { insertMissingPlans } from '../modules/plans/repository.js';
 import {
   findReleaseByVersion,
+  insertAnnouncement,
   insertRelease,
   updateArtifactDigest,
 } from '../modules/releases/repository.js';
@@ -119,7 +120,8 @@ export function seededArtifactKeys(productName: string): Set<string> {
 
 /**
  * Applies the seed to `db`: inserts what is missing and (re)builds missing artifact files under
- * DATA_DIR, updating a version's size and checksum when its file had to be rebuilt. The files are
+ * DATA_DIR, updating a version's size and digests (SHA-1, SHA-256, SHA-512) when its file had to
+ * be rebuilt or a digest is missing. The files are
  * deterministic, so instances with their own DATA_DIR build the same bytes. With object storage,
  * server.ts then copies them to the bucket (`seededArtifactKeys`, docs/downloads.md).
  */
@@ -142,22 +144,36 @@ export async function seed(
     const existing = await findReleaseByVersion(db, v.version);
     if (!existing) {
       try {
-        await insertRelease(
+        const inserted = await insertRelease(
           db,
           { version: v.version, releaseDate: v.releaseDate },
-          { filename, storagePath, fileSize: digest.size, sha256: digest.sha256 },
+          {
+            filename,
+            storagePath,
+            fileSize: digest.size,
+            sha256: digest.sha256,
+            sha1: digest.sha1,
+            sha512: digest.sha512,
+          },
         );
+        // Sample versions are never announced by e-mail (docs/updates.md "Release e-mails").
+        await insertAnnouncement(db, inserted.release.id, new Date());
       } catch (error) {
         // Another process seeded it first.
         if (!isUniqueViolation(error, 'releases_version_key')) throw error;
       }
     } else if (
       existing.artifact.storagePath === storagePath &&
-      (existing.artifact.sha256 !== digest.sha256 || existing.artifact.fileSize !== digest.size)
+      (existing.artifact.sha256 !== digest.sha256 ||
+        existing.artifact.fileSize !== digest.size ||
+        existing.artifact.sha1 !== digest.sha1 ||
+        existing.artifact.sha512 !== digest.sha512)
     ) {
       await updateArtifactDigest(db, existing.artifact.id, {
         fileSize: digest.size,
         sha256: digest.sha256,
+        sha1: digest.sha1,
+        sha512: digest.sha512,
       });
     }
   }

@@ -35,8 +35,10 @@ import {
   artifactKey,
   artifactSegments,
   uploadKey,
+  fileHasher,
   type ArtifactStore,
   type FileDelivery,
+  type FileDigests,
   type ReceivedFile,
 } from './storage.js';
 
@@ -81,22 +83,20 @@ function isNotFound(error: unknown): boolean {
 }
 
 /**
- * Streams `source` through a SHA-256 and a byte count; `digest()` gives both once it has ended.
- * Pure apart from reading `source`.
+ * Streams `source` through SHA-1, SHA-256, SHA-512 and a byte count (storage.ts `fileHasher`);
+ * `digest()` gives them once it has ended. Pure apart from reading `source`.
  */
 function hashing(source: AsyncIterable<Buffer>) {
-  const hash = createHash('sha256');
-  let size = 0;
+  const hasher = fileHasher();
   const body = Readable.from(
     (async function* () {
       for await (const chunk of source) {
-        hash.update(chunk);
-        size += chunk.length;
+        hasher.update(chunk);
         yield chunk;
       }
     })(),
   );
-  return { body, digest: () => ({ size, sha256: hash.digest('hex') }) };
+  return { body, digest: () => hasher.digest() };
 }
 
 /** The hex SHA-256 of the file at `absolutePath`, read as a stream. */
@@ -149,21 +149,21 @@ export class S3ArtifactStore implements ArtifactStore {
    */
   async receive(file: Readable): Promise<ReceivedFile> {
     const tempKey = uploadKey();
-    const { size, sha256 } = await this.upload(tempKey, file, {});
-    return { tempKey, size, sha256 };
+    return { tempKey, ...(await this.upload(tempKey, file, {})) };
   }
 
   /**
    * Streams `source` to `key` (multipart, UPLOAD_PART_BYTES parts), with `metadata` and the
-   * content type of the key's extension; returns its size in bytes and hex SHA-256. On error the
-   * multipart upload is aborted and a completed object deleted.
+   * content type of the key's extension; returns its size in bytes and digests (hex SHA-1 and
+   * SHA-256, base64 SHA-512). On error the multipart upload is aborted and a completed object
+   * deleted.
    * @throws the stream's or the store's error.
    */
   async upload(
     key: string,
     source: AsyncIterable<Buffer>,
     metadata: Record<string, string>,
-  ): Promise<{ size: number; sha256: string }> {
+  ): Promise<FileDigests & { size: number }> {
     const { body, digest } = hashing(source);
     const upload = new Upload({
       client: this.client,
@@ -214,6 +214,20 @@ export class S3ArtifactStore implements ArtifactStore {
   /** Deletes the object `key` (no error when it is absent: S3's DeleteObject is idempotent). */
   async remove(key: string): Promise<void> {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+  }
+
+  /**
+   * The object `key`'s bytes as a stream (one GetObject), or undefined when it is absent.
+   * @throws the store's error other than 404.
+   */
+  async read(key: string): Promise<Readable | undefined> {
+    try {
+      const got = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      return got.Body as Readable | undefined;
+    } catch (error) {
+      if (isNotFound(error)) return undefined;
+      throw error;
+    }
   }
 
   /**

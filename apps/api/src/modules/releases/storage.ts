@@ -5,14 +5,15 @@
  * stores know where the bytes are; the database keeps each file's key, the same string either
  * way: `artifacts/{version}/{8 random hex}-{filename}`, relative to DATA_DIR on disk.
  *
- * On disk a file is streamed to DATA_DIR/uploads while its size in bytes and SHA-256 are computed
- * (never held whole in memory), then moved under DATA_DIR/artifacts/{version}/.
+ * On disk a file is streamed to DATA_DIR/uploads while its size in bytes and its SHA-1, SHA-256 and
+ * SHA-512 are computed in the same pass (never held whole in memory), then moved under
+ * DATA_DIR/artifacts/{version}/.
  *
  * How a stored file goes out is a `FileDelivery`: streamed by this process, handed to nginx with
  * X-Accel-Redirect, or a redirect to a presigned URL of the object store.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -23,12 +24,60 @@ import type { AppConfig } from '../../config.js';
 /** The folder of DATA_DIR that holds stored program files, the only one nginx may send from. */
 export const ARTIFACTS_DIR = 'artifacts';
 
-/** A file received to a temporary place, with its size in bytes and hex SHA-256. */
-export interface ReceivedFile {
+/**
+ * The digests of a file, each as the updaters that check it want it (docs/updates.md): SHA-1 in
+ * hex (Squirrel.Windows' RELEASES, Velopack), SHA-256 in hex (the spec's checksum), SHA-512 in
+ * base64 (electron-updater's `sha512`).
+ */
+export interface FileDigests {
+  sha1: string;
+  sha256: string;
+  sha512: string;
+}
+
+/**
+ * Hashes bytes fed to `update` with SHA-1, SHA-256 and SHA-512 at once and counts them, so a
+ * stream is read once for all three; `digest()` ends it and gives the size in bytes and the
+ * digests (see {@link FileDigests}).
+ */
+export function fileHasher(): {
+  update(chunk: Buffer): void;
+  digest(): FileDigests & { size: number };
+} {
+  const sha1 = createHash('sha1');
+  const sha256 = createHash('sha256');
+  const sha512 = createHash('sha512');
+  let size = 0;
+  return {
+    update(chunk) {
+      sha1.update(chunk);
+      sha256.update(chunk);
+      sha512.update(chunk);
+      size += chunk.length;
+    },
+    digest: () => ({
+      size,
+      sha1: sha1.digest('hex'),
+      sha256: sha256.digest('hex'),
+      sha512: sha512.digest('base64'),
+    }),
+  };
+}
+
+/** Size in bytes and digests of everything `source` yields, read once. */
+export async function digestStream(
+  source: AsyncIterable<Buffer>,
+): Promise<FileDigests & { size: number }> {
+  const hasher = fileHasher();
+  for await (const chunk of source) hasher.update(chunk);
+  return hasher.digest();
+}
+
+/** A file received to a temporary place, with its size in bytes and its digests. */
+export interface ReceivedFile extends FileDigests {
   /** Its temporary key in the store (`uploads/{uuid}.part`): `place` moves it, `remove` drops it. */
   tempKey: string;
   size: number;
-  sha256: string;
 }
 
 /**
@@ -50,6 +99,11 @@ export interface ArtifactStore {
   place(received: ReceivedFile, version: string, filename: string): Promise<string>;
   /** Removes the file at `key` (a temporary one, or one whose release was not recorded). */
   remove(key: string): Promise<void>;
+  /**
+   * The bytes of the stored file `key` as a stream, or undefined when it is not in the store
+   * (computing digests a row lacks, digests.ts). @throws the store's error.
+   */
+  read(key: string): Promise<Readable | undefined>;
   /**
    * How to deliver the stored file `key` under the name `filename`; undefined when it is not
    * in the store (the caller answers 404). @throws Error for a key outside artifacts/ (a 500).
@@ -87,6 +141,10 @@ export function diskStore(
     receive: (file) => receiveFile(config.dataDir, file),
     place: (received, version, filename) => storeFile(config.dataDir, received, version, filename),
     remove: (key) => removeFile(config.dataDir, key),
+    read: async (key) =>
+      (await isStoredFile(config.dataDir, key))
+        ? createReadStream(path.join(config.dataDir, key))
+        : undefined,
     deliveryOf: (key) => deliveryOf(config, key),
     ping: undefined,
     close: () => {},
@@ -102,20 +160,21 @@ export function safeFilename(name: string | undefined, fallback: string): string
   return base.length > 0 ? base.slice(0, 200) : fallback;
 }
 
-/** Streams `file` to a temporary file under `dataDir`/uploads, hashing as it goes. */
+/**
+ * Streams `file` to a temporary file under `dataDir`/uploads, computing its size and digests
+ * (SHA-1, SHA-256, SHA-512) as it goes.
+ */
 export async function receiveFile(dataDir: string, file: Readable): Promise<ReceivedFile> {
   const tempKey = uploadKey();
   const tempPath = path.join(dataDir, tempKey);
   await mkdir(path.dirname(tempPath), { recursive: true });
-  const hash = createHash('sha256');
-  let size = 0;
+  const hasher = fileHasher();
   try {
     await pipeline(
       file,
       async function* (source: AsyncIterable<Buffer>) {
         for await (const chunk of source) {
-          hash.update(chunk);
-          size += chunk.length;
+          hasher.update(chunk);
           yield chunk;
         }
       },
@@ -125,7 +184,7 @@ export async function receiveFile(dataDir: string, file: Readable): Promise<Rece
     await rm(tempPath, { force: true });
     throw error;
   }
-  return { tempKey, size, sha256: hash.digest('hex') };
+  return { tempKey, ...hasher.digest() };
 }
 
 /**
