@@ -1,7 +1,7 @@
 /**
  * Background work of a running server (docs/jobs-and-email.md): reconcile stale checkouts with
- * the provider, record the expiry of unpaid orders, send the due expiry reminders and drain the
- * e-mail outbox, every minute. Every handler is safe on several instances at once.
+ * the provider, record the expiry of unpaid orders, send the due expiry reminders, write release
+ * e-mails (docs/updates.md) and drain the e-mail outbox, every minute. Every handler is safe on several instances at once.
  *
  * - On PostgreSQL (DATABASE_URL set) they run on pg-boss (schema `pgboss`, created by pg-boss
  *   itself): one queue per job, scheduled by cron every minute (pg-boss sends one job per slot
@@ -28,6 +28,7 @@ import { METRICS_PREFIX } from './lib/metrics.js';
 import { recordAudit } from './modules/audit/service.js';
 import { expireLapsedOrders, reconcileOpenCheckouts } from './modules/billing/jobs.js';
 import { drainOutbox, outboxGauges } from './modules/outbox/service.js';
+import { sendReleaseMail } from './modules/releases/announcements.js';
 import { sendDueReminders } from './modules/subscriptions/reminders.js';
 
 /** One background job: its pg-boss queue, its handler, and the log line of its failure. */
@@ -42,6 +43,12 @@ export const JOBS: readonly JobDefinition[] = [
   { queue: 'flockr.reconcile', run: reconcileOpenCheckouts, failure: 'reconciliation failed' },
   { queue: 'flockr.order-expiry', run: expireLapsedOrders, failure: 'order expiry failed' },
   { queue: 'flockr.reminders', run: sendDueReminders, failure: 'reminders failed' },
+  // Before the outbox, so an in-process round sends the e-mails it wrote (docs/updates.md).
+  {
+    queue: 'flockr.release-mail',
+    run: (ctx) => sendReleaseMail(ctx),
+    failure: 'release e-mails failed',
+  },
   { queue: 'flockr.outbox', run: drainOutbox, failure: 'e-mail outbox failed' },
 ];
 

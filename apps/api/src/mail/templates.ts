@@ -67,6 +67,29 @@ ${action ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;b
   return { subject: `${subject} · ${brand.productName}`, text, html };
 }
 
+/** Most lines of release notes an e-mail carries; the rest is on the changelog page. */
+const NOTES_MAX_LINES = 30;
+
+/**
+ * Release notes (a changelog entry's markdown) as plain lines for an e-mail: headings lose their
+ * `#`s, list items start with "• ", emphasis and code marks go, a link keeps its text and URL,
+ * blank lines go; at most NOTES_MAX_LINES lines, then "…". Pure.
+ */
+export function notesLines(markdown: string): string[] {
+  const lines = markdown
+    .split(/\r?\n/)
+    .map((line) =>
+      line
+        .trim()
+        .replace(/^#{1,6}\s+/, '')
+        .replace(/^[-*+]\s+/, '• ')
+        .replace(/\[([^\]]*)\]\(([^)\s]+)\)/g, '$1 ($2)')
+        .replace(/(\*\*|__|`)/g, ''),
+    )
+    .filter((line) => line.length > 0);
+  return lines.length > NOTES_MAX_LINES ? [...lines.slice(0, NOTES_MAX_LINES), '…'] : lines;
+}
+
 export const templates = {
   verifyEmail: (b: Brand, username: string, url: string) =>
     layout(
@@ -179,6 +202,28 @@ export const templates = {
         `The link works until ${r.expiresAt.slice(0, 16).replace('T', ' ')} UTC, while your subscription is active. If you did not ask for it, you can ignore this e-mail.`,
       ],
       { label: `Download ${r.filename}`, url: r.url },
+    ),
+  /**
+   * A new version on the stable channel, to subscribers who keep product e-mails on
+   * (docs/updates.md "Release e-mails"): the version, its release notes when the changelog has
+   * them, and where to get it.
+   */
+  releaseAvailable: (
+    b: Brand,
+    username: string,
+    r: { version: string; title: string | null; changes: string | null },
+  ) =>
+    layout(
+      b,
+      `${b.productName} ${r.version} is available`,
+      [
+        `Hi ${username},`,
+        `${b.productName} ${r.version} is out${r.title ? `: ${r.title}` : '.'}`,
+        ...(r.changes ? notesLines(r.changes) : [`See what is new: ${b.publicUrl}/changelog`]),
+        `Your program offers the update the next time it checks, or download it from your account now.`,
+        'You get this e-mail because product updates are on in your profile (Notifications), where you can turn them off.',
+      ],
+      { label: `Download ${r.version}`, url: `${b.publicUrl}/downloads` },
     ),
   accountDeleted: (b: Brand, username: string) =>
     layout(b, 'Your account was deleted', [

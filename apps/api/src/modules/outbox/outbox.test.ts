@@ -358,9 +358,13 @@ if (testDbKind() === 'postgres')
           }
         ).rows;
         expect(schedules).toEqual(
-          ['flockr.order-expiry', 'flockr.outbox', 'flockr.reconcile', 'flockr.reminders'].map(
-            (name) => ({ name, cron: '* * * * *', timezone: 'UTC' }),
-          ),
+          [
+            'flockr.order-expiry',
+            'flockr.outbox',
+            'flockr.reconcile',
+            'flockr.release-mail',
+            'flockr.reminders',
+          ].map((name) => ({ name, cron: '* * * * *', timezone: 'UTC' })),
         );
 
         const user = await subscribedUser(h.app);

@@ -36,6 +36,20 @@ export async function insertOutboxRow(
 }
 
 /**
+ * Inserts `rows` in one statement, each unless a row with its dedupe key exists. Returns how many
+ * were written.
+ */
+export async function insertOutboxRows(db: Executor, rows: NewOutboxRow[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  const inserted = await db
+    .insert(outboxMessages)
+    .values(rows)
+    .onConflictDoNothing({ target: outboxMessages.dedupeKey })
+    .returning({ id: outboxMessages.id });
+  return inserted.length;
+}
+
+/**
  * Claims up to `limit` due pending rows (all of `ids` when given, else the oldest due) in one
  * statement: each claimed row's attempt count goes up by one and its next attempt moves to
  * `leaseUntil`, so no other sender takes it meanwhile; rows another transaction holds locked are

@@ -27,6 +27,7 @@ import {
   deleteSentOutboxRows,
   findOutboxRow,
   insertOutboxRow,
+  insertOutboxRows,
   listOutboxRows,
   lockOutboxRow,
   markOutboxFailed,
@@ -103,6 +104,27 @@ export async function enqueueMail(
     html: mail.html,
     nextAttemptAt: now,
   });
+}
+
+/**
+ * {@link enqueueMail} for many messages of one cause at once (one statement), with `tx`, due at
+ * `now`: a mail to every subscriber, written a batch at a time. Each is skipped when its dedupe
+ * key was written before. Returns how many were written; {@link drainOutbox} sends them.
+ */
+export async function enqueueMails(tx: Executor, now: Date, mails: OutboxMail[]): Promise<number> {
+  return insertOutboxRows(
+    tx,
+    mails.map((mail) => ({
+      dedupeKey: mail.dedupeKey,
+      kind: mail.kind,
+      category: mail.category ?? 'transactional',
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      nextAttemptAt: now,
+    })),
+  );
 }
 
 /** What one send round did. */

@@ -13,6 +13,7 @@ import type { UserRow } from '../../db/schema.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { conflict, notFound } from '../../lib/http-error.js';
 import { recordAudit } from '../audit/service.js';
+import { scheduleReleaseMail } from './announcements.js';
 import {
   findRelease,
   findReleaseByVersion,
@@ -49,23 +50,39 @@ interface NewRelease {
   downloadUrl?: string;
   storagePath?: string;
   sha256?: string;
+  sha1?: string;
+  sha512?: string;
 }
 
-/** Records a release with its artifact, audited. @throws 409 VERSION_TAKEN. */
+/**
+ * Records a release with its artifact (on the stable channel, a Windows x64 zip: the columns'
+ * defaults, the spec's one file per version), audited; an active one is published now
+ * (`published_at`) and its release e-mail scheduled in the same transaction (announcements.ts).
+ * @throws 409 VERSION_TAKEN.
+ */
 async function addRelease(ctx: AppContext, actor: UserRow, v: NewRelease): Promise<AdminDownload> {
+  const now = ctx.now();
   try {
     return await ctx.db.transaction(async (tx) => {
       const row = await insertRelease(
         tx,
-        { version: v.version, releaseDate: v.releaseDate, isActive: v.isActive },
+        {
+          version: v.version,
+          releaseDate: v.releaseDate,
+          isActive: v.isActive,
+          publishedAt: v.isActive ? now : null,
+        },
         {
           filename: v.filename,
           fileSize: v.fileSize,
           downloadUrl: v.downloadUrl ?? null,
           storagePath: v.storagePath ?? null,
           sha256: v.sha256 ?? null,
+          sha1: v.sha1 ?? null,
+          sha512: v.sha512 ?? null,
         },
       );
+      await scheduleReleaseMail(tx, row.release);
       const view = toAdminDownload(row);
       await recordAudit(tx, {
         actorId: actor.id,
@@ -142,6 +159,8 @@ export async function createReleaseFromUpload(
       fileSize: upload.size,
       storagePath,
       sha256: upload.sha256,
+      sha1: upload.sha1,
+      sha512: upload.sha512,
     });
   } catch (error) {
     await ctx.artifacts.remove(storagePath);
@@ -166,6 +185,8 @@ const auditedFields = (row: {
  * `PUT /admin/downloads/{id}`: activate or deactivate a version, change its release date,
  * archive it (it is deactivated too: subscribers no longer see or download it) or restore it
  * (inactive until activated; activating an archived version restores it). Nothing is deleted.
+ * The first activation sets `published_at`; an activation that offers it on stable for the first
+ * time schedules its release e-mail (announcements.ts).
  * Audited as download.archive / download.restore / download.active / download.update.
  * @throws 404 DOWNLOAD_NOT_FOUND.
  */
@@ -180,7 +201,7 @@ export async function updateRelease(
     const changed = await updateReleaseRow(tx, id, (before) => ({
       ...(input.release_date !== undefined && { releaseDate: input.release_date }),
       ...(input.is_active !== undefined && { isActive: input.is_active }),
-      ...(input.is_active === true && { archivedAt: null }),
+      ...(input.is_active === true && { archivedAt: null, publishedAt: before.publishedAt ?? now }),
       ...(input.archived === true && { isActive: false, archivedAt: before.archivedAt ?? now }),
       ...(input.archived === false && { archivedAt: null }),
     }));
@@ -206,6 +227,7 @@ export async function updateRelease(
         after: auditedFields(after),
       });
     }
+    await scheduleReleaseMail(tx, after);
   });
   return toAdminDownload((await findRelease(ctx.db, id))!);
 }
