@@ -244,11 +244,12 @@ describe('changelog entries and versions: edit, unpublish, archive, restore, nev
     expect(await put({ is_active: true })).toMatchObject({ is_active: true });
     expect(await visible()).toContain(version.version);
     expect((await call('PUT', `/admin/downloads/${version.id}`, {})).statusCode).toBe(400);
-    // No route deletes anything an admin manages.
+    // No route deletes anything an admin manages. DELETE of an API token revokes it: the row
+    // stays, with revoked_at (modules/api-tokens/service.ts).
     const deletes = h.app.routeTable.filter(
       (r) => r.method === 'DELETE' && r.url.startsWith('/api/v1/admin'),
     );
-    expect(deletes).toEqual([]);
+    expect(deletes).toEqual([{ method: 'DELETE', url: '/api/v1/admin/api-tokens/:id' }]);
   });
 });
 

@@ -1,7 +1,10 @@
 /**
  * Admin release routes (spec §7 "downloads"): list, add by URL, add by upload (multipart, streamed
  * to the artifact store while hashed, up to MAX_UPLOAD_BYTES), activate or deactivate, edit,
- * archive or restore.
+ * archive or restore. And the release manager of the update feeds (docs/updates.md "Publishing
+ * from CI"): every release with its files, create, publish / withdraw / channel / rollout / yank,
+ * add a file (multipart, streamed the same way), the minimum supported version, and the adoption
+ * figures. The release endpoints also take an admin API token (`apiToken` in the route table).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
@@ -15,27 +18,56 @@ import {
   listAdminReleases,
   updateRelease,
 } from '../releases/admin.js';
+import {
+  addArtifact,
+  checkArtifactUpload,
+  createRelease,
+  listReleaseDetails,
+  setMinimumVersion,
+  updateReleaseDetail,
+} from '../releases/manage.js';
 import type { ReceivedFile } from '../releases/storage.js';
+import { adoption } from '../updates/adoption.js';
 
 /**
  * Reads the multipart form of an upload: the text fields and the one `file` part, streamed to a
- * temporary file of the artifact store (on disk or in the bucket).
- * @throws 400 UPLOAD_MISSING_FILE / UPLOAD_MALFORMED; 413 UPLOAD_TOO_LARGE; the store's own
- * failure as it is (an unreachable store is a 503 by plugins/errors.ts, anything else a 500).
+ * temporary file of the artifact store (on disk or in the bucket). When given, `beforeFile` checks
+ * the fields received before the file part (and its name) first: when it throws, the file is read
+ * and dropped, never stored, and its error is thrown once the body is read (so the client reads
+ * the answer rather than a connection closed under its upload).
+ * @throws 400 UPLOAD_MISSING_FILE / UPLOAD_MALFORMED; 413 UPLOAD_TOO_LARGE; `beforeFile`'s error;
+ * the store's own failure as it is (an unreachable store is a 503 by plugins/errors.ts, anything
+ * else a 500).
  */
-async function readUpload(
+async function readUpload<T = undefined>(
   ctx: AppContext,
   request: FastifyRequest,
-): Promise<{ fields: Record<string, string>; file: ReceivedFile & { originalName?: string } }> {
+  beforeFile?: (fields: Record<string, string>, originalName: string | undefined) => Promise<T>,
+): Promise<{
+  fields: Record<string, string>;
+  file: ReceivedFile & { originalName?: string };
+  checked: T;
+}> {
   if (!request.isMultipart()) throw badRequest('uploadMissingFile');
   const fields: Record<string, string> = {};
   let file: (ReceivedFile & { originalName?: string }) | undefined;
+  let checked: T | undefined;
+  let refused: { error: unknown } | undefined;
   let storeFailure: unknown;
   try {
     for await (const part of request.parts({ limits: { fileSize: MAX_UPLOAD_BYTES } })) {
       if (part.type === 'field') {
         fields[part.fieldname] = String(part.value);
-      } else if (part.fieldname === 'file' && !file) {
+      } else if (part.fieldname === 'file' && !file && !refused) {
+        if (beforeFile) {
+          try {
+            checked = await beforeFile(fields, part.filename);
+          } catch (error) {
+            refused = { error };
+            part.file.resume();
+            continue;
+          }
+        }
         try {
           file = { ...(await ctx.artifacts.receive(part.file)), originalName: part.filename };
         } catch (error) {
@@ -48,8 +80,9 @@ async function readUpload(
         part.file.resume();
       }
     }
+    if (refused) throw refused.error;
     if (!file || file.size === 0) throw badRequest('uploadMissingFile');
-    return { fields, file };
+    return { fields, file, checked: checked as T };
   } catch (error) {
     if (file) await ctx.artifacts.remove(file.tempKey);
     if (storeFailure !== undefined && error === storeFailure) throw error;
@@ -90,5 +123,23 @@ export function adminReleaseRoutes(ctx: AppContext) {
     route(app, API.admin.updateRelease, async ({ user, params, body }) => ({
       download: await updateRelease(ctx, user, params.id, body),
     }));
+
+    route(app, API.admin.releaseDetails, async () => listReleaseDetails(ctx));
+    route(app, API.admin.createReleaseDraft, async ({ user, body }) => ({
+      release: await createRelease(ctx, user, body),
+    }));
+    route(app, API.admin.updateReleaseDetail, async ({ user, params, body }) => ({
+      release: await updateReleaseDetail(ctx, user, params.id, body),
+    }));
+    route(app, API.admin.uploadArtifact, async ({ user, params, request }) => {
+      const { file, checked } = await readUpload(ctx, request, (fields, originalName) =>
+        checkArtifactUpload(ctx, params.id, fields, originalName),
+      );
+      return { artifact: await addArtifact(ctx, user, checked, file) };
+    });
+    route(app, API.admin.updateSettings, async ({ user, body }) =>
+      setMinimumVersion(ctx, user, body.minimum_version),
+    );
+    route(app, API.admin.adoption, async ({ query }) => adoption(ctx, query.days));
   };
 }

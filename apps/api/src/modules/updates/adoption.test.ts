@@ -1,0 +1,198 @@
+/**
+ * The adoption charts (docs/updates.md "Adoption"): users per day, platform and version; the
+ * share on the newest stable release per platform; how far each rollout reached; computed from
+ * `update_checks` rows and read through `update_checks_day_platform_idx`.
+ */
+import { eq, sql, type SQL } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adoptionResponseSchema } from '@flockr/contract';
+import { rowsOf } from '../../db/client.js';
+import { artifacts, releases, updateChecks, users } from '../../db/schema.js';
+import { updateUser } from '../accounts/repository.js';
+import { createHarness, registerUser, type Harness } from '../../test/harness.js';
+import {
+  usersOnChannelsQuery,
+  usersOnVersionQuery,
+  usersPerVersionQuery,
+  versionsPerDayQuery,
+} from './adoption.repository.js';
+import { utcDay } from './adoption.js';
+
+let h: Harness;
+let admin: Awaited<ReturnType<typeof registerUser>>;
+let ids: string[];
+beforeAll(async () => {
+  h = await createHarness();
+  admin = await registerUser(h.app, 'adoptadm');
+  await updateUser(h.db, admin.user.id, { role: 'ADMIN' });
+  const rows = await h.db
+    .insert(users)
+    .values(
+      Array.from({ length: 6 }, (_, i) => ({
+        username: `adopt${i}`,
+        email: `adopt${i}@example.com`,
+        passwordHash: 'x',
+      })),
+    )
+    .returning({ id: users.id });
+  ids = rows.map((r) => r.id);
+});
+afterAll(async () => {
+  await h.close();
+});
+
+const get = (url: string) =>
+  h.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: admin.headers });
+
+/** An update check row: user `i` on `day` days back. */
+function check(
+  i: number,
+  daysBack: number,
+  platform: string,
+  version: string | null,
+  extra: { arch?: string; channel?: string } = {},
+) {
+  return {
+    day: utcDay(new Date(), daysBack),
+    userId: ids[i]!,
+    platform,
+    arch: extra.arch ?? 'x64',
+    currentVersion: version,
+    channel: extra.channel ?? 'stable',
+    format: 'electron',
+    checks: 3,
+    lastCheckedAt: new Date(),
+  };
+}
+
+describe('GET /admin/updates/adoption', () => {
+  it('counts users per day, platform and version, the share on the newest release, and rollouts', async () => {
+    // Releases: 1.1.0 (seeded, stable, a Windows zip); 2.0.0 stable for Windows and macOS at 100 %;
+    // 2.1.0-beta.1 on beta at 20 %; 2.2.0 yanked (never counted as latest).
+    const [seeded] = await h.db.select().from(releases).where(eq(releases.version, '1.1.0'));
+    expect(seeded).toBeDefined();
+    const add = async (
+      version: string,
+      channel: string,
+      rollout: number,
+      platforms: string[],
+      yanked = false,
+    ) => {
+      const [r] = await h.db
+        .insert(releases)
+        .values({
+          version,
+          releaseDate: '2026-12-01',
+          channel,
+          rolloutPercentage: rollout,
+          isActive: true,
+          publishedAt: new Date(),
+          yankedAt: yanked ? new Date() : null,
+        })
+        .returning();
+      for (const platform of platforms)
+        await h.db.insert(artifacts).values({
+          releaseId: r!.id,
+          filename: `${version}-${platform}.zip`,
+          downloadUrl: `https://cdn.example.com/${version}-${platform}.zip`,
+          fileSize: 1,
+          platform,
+        });
+      return r!;
+    };
+    await add('2.0.0', 'stable', 100, ['windows', 'macos']);
+    const beta = await add('2.1.0-beta.1', 'beta', 20, ['windows']);
+    await add('2.2.0', 'stable', 100, ['windows'], true);
+
+    await h.db.insert(updateChecks).values([
+      // Today: Windows users 0, 1, 2 (2 on two architectures, one user), 3 unknown; macOS 4.
+      check(0, 0, 'windows', '2.0.0'),
+      check(1, 0, 'windows', '1.1.0'),
+      check(2, 0, 'windows', '2.0.0'),
+      check(2, 0, 'windows', '2.0.0', { arch: 'arm64' }),
+      check(3, 0, 'windows', null),
+      check(4, 0, 'macos', '2.0.0'),
+      // Yesterday: user 5 on the beta, user 1 on 1.1.0.
+      check(5, 1, 'windows', '2.1.0-beta.1', { channel: 'beta' }),
+      check(1, 1, 'windows', '1.1.0'),
+      // Outside a 2-day window.
+      check(0, 5, 'windows', '1.0.0'),
+      check(5, 5, 'linux', '1.0.0', { channel: 'alpha' }),
+    ]);
+
+    const res = await get('/admin/updates/adoption?days=2');
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = adoptionResponseSchema.parse(res.json());
+    const today = utcDay(new Date());
+    const yesterday = utcDay(new Date(), 1);
+    expect(answer.days).toEqual([
+      { day: yesterday, platform: 'windows', version: '1.1.0', users: 1 },
+      { day: yesterday, platform: 'windows', version: '2.1.0-beta.1', users: 1 },
+      { day: today, platform: 'macos', version: '2.0.0', users: 1 },
+      { day: today, platform: 'windows', version: '1.1.0', users: 1 },
+      { day: today, platform: 'windows', version: '2.0.0', users: 2 },
+      { day: today, platform: 'windows', version: 'unknown', users: 1 },
+    ]);
+    expect(answer.latest).toEqual([
+      { platform: 'windows', version: '2.0.0', users: 4, on_latest: 2 },
+      { platform: 'macos', version: '2.0.0', users: 1, on_latest: 1 },
+      { platform: 'linux', version: null, users: 0, on_latest: 0 },
+    ]);
+    // The beta at 20 %: one user reported it; users 5 (beta) checked on a channel it reaches.
+    // 2.0.0 was published within the window: three users reported it, six checked on stable+.
+    expect(answer.rollouts).toEqual([
+      {
+        release_id: beta.id,
+        version: '2.1.0-beta.1',
+        channel: 'beta',
+        rollout_percentage: 20,
+        users_on_version: 1,
+        users_checking: 1,
+      },
+      expect.objectContaining({
+        version: '2.0.0',
+        channel: 'stable',
+        rollout_percentage: 100,
+        users_on_version: 3,
+        users_checking: 6,
+      }),
+    ]);
+
+    const all = adoptionResponseSchema.parse((await get('/admin/updates/adoption')).json());
+    expect(all.days.some((d) => d.platform === 'linux' && d.version === '1.0.0')).toBe(true);
+    expect((await get('/admin/updates/adoption?days=0')).statusCode).toBe(400);
+    expect((await get('/admin/updates/adoption?days=366')).statusCode).toBe(400);
+  });
+
+  it('reads update_checks through update_checks_day_platform_idx', async () => {
+    // Enough rows that the planner would rather read an index than the table, as at scale.
+    await h.db.execute(sql`
+      insert into update_checks (day, user_id, platform, arch, current_version, channel, format, last_checked_at)
+      select (current_date - d)::date, u.id, p, 'x64', '1.' || (d % 7) || '.0', 'stable', 'electron', now()
+      from generate_series(0, 89) d
+      cross join unnest(array['windows', 'macos', 'linux']) p
+      cross join users u
+      on conflict do nothing`);
+    await h.db.execute(sql`analyze update_checks`);
+    const planOf = (statement: SQL) =>
+      h.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        const rows = await rowsOf<Record<string, string>>(tx, sql`explain ${statement}`);
+        return rows.map((r) => Object.values(r)[0]).join('\n');
+      });
+    const from = utcDay(new Date(), 29);
+    const to = utcDay(new Date());
+    const plans = [
+      await planOf(versionsPerDayQuery(h.db, from, to).getSQL()),
+      await planOf(usersOnVersionQuery(h.db, to, 'windows', '1.2.0').getSQL()),
+      await planOf(usersPerVersionQuery(h.db, from, to, ['1.2.0', '1.3.0']).getSQL()),
+      await planOf(
+        usersOnChannelsQuery(h.db, from, to, ['windows', 'macos', 'linux'], ['stable']).getSQL(),
+      ),
+    ];
+    for (const plan of plans) {
+      expect(plan).toMatch(/update_checks_day_platform_idx/);
+      expect(plan).not.toMatch(/Seq Scan/);
+    }
+  });
+});
