@@ -146,7 +146,13 @@ export async function seed(
       try {
         const inserted = await insertRelease(
           db,
-          { version: v.version, releaseDate: v.releaseDate },
+          // Published on its release date (UTC midnight): offered by the feeds, and what "published
+          // before the expiry" compares (docs/updates.md "Access").
+          {
+            version: v.version,
+            releaseDate: v.releaseDate,
+            publishedAt: new Date(`${v.releaseDate}T00:00:00Z`),
+          },
           {
             filename,
             storagePath,
