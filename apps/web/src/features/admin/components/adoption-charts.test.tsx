@@ -8,6 +8,7 @@ import { makeAdoption } from '../test/release-fixtures';
 import { lastQuery, renderAdmin } from '../test/render';
 import {
   compareVersionsDesc,
+  dayRange,
   MAX_VERSIONS,
   OTHER,
   summarizeVersions,
@@ -124,6 +125,30 @@ describe('adoption data', () => {
         compareVersionsDesc,
       ),
     ).toEqual(['10.0.0', '2.0.0', '2.0.0-beta.10', '2.0.0-beta.2', '1.9.0', 'unknown']);
+  });
+
+  it('fills the days between the first and the last with zeros', () => {
+    expect(dayRange(['2026-11-03', '2026-10-30', '2026-11-01'])).toEqual([
+      '2026-10-30',
+      '2026-10-31',
+      '2026-11-01',
+      '2026-11-02',
+      '2026-11-03',
+    ]);
+    const series = versionSeries(
+      makeAdoption({
+        days: [
+          { day: '2026-11-20', platform: 'windows', version: '2.1.0', users: 3 },
+          { day: '2026-11-22', platform: 'windows', version: '2.1.0', users: 5 },
+        ],
+      }),
+      'windows',
+    );
+    expect(series.rows.map((r) => [r.day, r['2.1.0']])).toEqual([
+      ['2026-11-20', 3],
+      ['2026-11-21', 0],
+      ['2026-11-22', 5],
+    ]);
   });
 
   it(`keeps the ${MAX_VERSIONS} most used versions apart and sums the rest as Other`, () => {

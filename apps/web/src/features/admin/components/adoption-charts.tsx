@@ -140,7 +140,13 @@ function PlatformSwitch({
   );
 }
 
-/** The stacked areas of one platform's versions, with its caption, summary and table. */
+/** Below this many days the versions are stacked bars: an area needs two days to show. */
+const FEW_DAYS = 3;
+
+/**
+ * The stacked areas (stacked bars over fewer than {@link FEW_DAYS} days) of one platform's
+ * versions, with its caption, summary and table.
+ */
 function VersionsChart({ series, platform }: { series: VersionSeries; platform: Platform }) {
   const titleId = useId();
   const summaryId = useId();
@@ -159,75 +165,115 @@ function VersionsChart({ series, platform }: { series: VersionSeries; platform: 
       {series.versions.length > 0 ? (
         <>
           <div aria-hidden="true" className="px-2 pt-4 pb-2 sm:px-4">
-            <AreaChart
-              responsive
-              accessibilityLayer={false}
-              data={data}
-              style={{ width: '100%', height: 240 }}
-              margin={{ top: 4, right: 8, bottom: 0, left: 0 }}
-            >
-              <CartesianGrid vertical={false} stroke={gridStroke} />
-              <XAxis
-                dataKey="label"
-                tickLine={false}
-                axisLine={{ stroke: 'var(--color-slate-300)' }}
-                tick={axisTick}
-                interval="preserveStartEnd"
-                minTickGap={16}
-              />
-              <YAxis
-                width={44}
-                tickLine={false}
-                axisLine={false}
-                allowDecimals={false}
-                tick={axisTick}
-              />
-              <Tooltip content={ThemedTooltip} cursor={{ stroke: 'var(--color-slate-400)' }} />
-              {/* Oldest at the bottom of the stack, newest on top. */}
-              {[...series.versions].reverse().map((v) => {
-                const color = colorOf(v, series.versions.indexOf(v));
-                return (
-                  <Area
+            {data.length < FEW_DAYS ? (
+              <BarChart
+                responsive
+                accessibilityLayer={false}
+                data={data}
+                style={{ width: '100%', height: 240 }}
+                margin={{ top: 4, right: 8, bottom: 0, left: 0 }}
+                maxBarSize={64}
+              >
+                <CartesianGrid vertical={false} stroke={gridStroke} />
+                <XAxis
+                  dataKey="label"
+                  tickLine={false}
+                  axisLine={{ stroke: 'var(--color-slate-300)' }}
+                  tick={axisTick}
+                />
+                <YAxis
+                  width={44}
+                  tickLine={false}
+                  axisLine={false}
+                  allowDecimals={false}
+                  tick={axisTick}
+                />
+                <Tooltip content={ThemedTooltip} cursor={{ fill: 'var(--color-slate-100)' }} />
+                {[...series.versions].reverse().map((v) => (
+                  <Bar
                     key={v}
-                    type="monotone"
                     dataKey={v}
                     name={v}
                     stackId="versions"
-                    stroke={color}
-                    fill={color}
-                    fillOpacity={0.55}
+                    fill={colorOf(v, series.versions.indexOf(v))}
                     isAnimationActive={false}
                   />
-                );
-              })}
-            </AreaChart>
+                ))}
+              </BarChart>
+            ) : (
+              <AreaChart
+                responsive
+                accessibilityLayer={false}
+                data={data}
+                style={{ width: '100%', height: 240 }}
+                margin={{ top: 4, right: 8, bottom: 0, left: 0 }}
+              >
+                <CartesianGrid vertical={false} stroke={gridStroke} />
+                <XAxis
+                  dataKey="label"
+                  tickLine={false}
+                  axisLine={{ stroke: 'var(--color-slate-300)' }}
+                  tick={axisTick}
+                  interval="preserveStartEnd"
+                  minTickGap={16}
+                />
+                <YAxis
+                  width={44}
+                  tickLine={false}
+                  axisLine={false}
+                  allowDecimals={false}
+                  tick={axisTick}
+                />
+                <Tooltip content={ThemedTooltip} cursor={{ stroke: 'var(--color-slate-400)' }} />
+                {/* Oldest at the bottom of the stack, newest on top. */}
+                {[...series.versions].reverse().map((v) => {
+                  const color = colorOf(v, series.versions.indexOf(v));
+                  return (
+                    <Area
+                      key={v}
+                      type="monotone"
+                      dataKey={v}
+                      name={v}
+                      stackId="versions"
+                      stroke={color}
+                      fill={color}
+                      fillOpacity={0.55}
+                      isAnimationActive={false}
+                    />
+                  );
+                })}
+              </AreaChart>
+            )}
           </div>
           <Legend versions={series.versions} />
         </>
       ) : null}
-      <table className="sr-only">
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Date</th>
-            {series.versions.map((v) => (
-              <th key={v} scope="col">
-                {v}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {series.rows.map((row) => (
-            <tr key={row.day}>
-              <th scope="row">{formatDay(row.day)}</th>
+      {/* In a clipped box: a table is as wide as its cells, whatever its own width says. */}
+      <div className="sr-only">
+        <table>
+          <caption>{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Date</th>
               {series.versions.map((v) => (
-                <td key={v}>{formatCount(row[v] as number)}</td>
+                <th key={v} scope="col">
+                  {v}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {series.rows.map((row) => (
+              <tr key={row.day}>
+                <th scope="row">{formatDay(row.day)}</th>
+                {series.versions.map((v) => (
+                  <td key={v}>{formatCount(row[v] as number)}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }
@@ -245,13 +291,18 @@ function LatestShare({ latest }: { latest: AdoptionResponse['latest'] }) {
           const share = percentOf(entry.on_latest, entry.users);
           const known = entry.version !== null && entry.users > 0;
           return (
-            <li key={entry.platform} className="rounded-xl border border-slate-200 px-4 py-3">
-              <p className="text-sm font-medium text-slate-600">
-                {PLATFORM_LABELS[entry.platform]}
-              </p>
-              <p className="mt-0.5 text-2xl font-bold tracking-tight text-slate-900 tabular-nums">
-                {known ? `${share}%` : '—'}
-              </p>
+            <li
+              key={entry.platform}
+              className="rounded-xl border border-slate-200 px-4 py-2.5 sm:py-3"
+            >
+              <div className="flex items-baseline justify-between gap-3 sm:block">
+                <p className="text-sm font-medium text-slate-600">
+                  {PLATFORM_LABELS[entry.platform]}
+                </p>
+                <p className="text-2xl font-bold tracking-tight text-slate-900 tabular-nums sm:mt-0.5">
+                  {known ? `${share}%` : '—'}
+                </p>
+              </div>
               <div
                 role="img"
                 aria-label={known ? `${share}% on the latest release` : 'No figure'}
@@ -348,29 +399,32 @@ function RolloutReach({ rollouts }: { rollouts: AdoptionResponse['rollouts'] }) 
           </ul>
         </>
       ) : null}
-      <table className="sr-only">
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Release</th>
-            <th scope="col">Channel</th>
-            <th scope="col">Rollout</th>
-            <th scope="col">Users on the version</th>
-            <th scope="col">Users checking on the channel</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rollouts.map((r) => (
-            <tr key={r.release_id}>
-              <th scope="row">{r.version}</th>
-              <td>{r.channel}</td>
-              <td>{r.rollout_percentage}%</td>
-              <td>{formatCount(r.users_on_version)}</td>
-              <td>{formatCount(r.users_checking)}</td>
+      {/* In a clipped box: a table is as wide as its cells, whatever its own width says. */}
+      <div className="sr-only">
+        <table>
+          <caption>{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Release</th>
+              <th scope="col">Channel</th>
+              <th scope="col">Rollout</th>
+              <th scope="col">Users on the version</th>
+              <th scope="col">Users checking on the channel</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rollouts.map((r) => (
+              <tr key={r.release_id}>
+                <th scope="row">{r.version}</th>
+                <td>{r.channel}</td>
+                <td>{r.rollout_percentage}%</td>
+                <td>{formatCount(r.users_on_version)}</td>
+                <td>{formatCount(r.users_checking)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

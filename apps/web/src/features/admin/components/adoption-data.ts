@@ -43,6 +43,21 @@ export function compareVersionsDesc(a: string, b: string): number {
   return y.pre.localeCompare(x.pre, 'en', { numeric: true });
 }
 
+/**
+ * Every calendar day from the first to the last of `days` (`YYYY-MM-DD`, any order), so a day on
+ * which no program checked in is drawn as 0 instead of being skipped.
+ */
+export function dayRange(days: string[]): string[] {
+  if (days.length === 0) return [];
+  const sorted = [...days].sort();
+  const out: string[] = [];
+  const last = Date.parse(`${sorted.at(-1)}T00:00:00Z`);
+  for (let t = Date.parse(`${sorted[0]}T00:00:00Z`); t <= last; t += 86_400_000) {
+    out.push(new Date(t).toISOString().slice(0, 10));
+  }
+  return out;
+}
+
 /** One day of a platform's chart: the day, and users per version series. */
 export type VersionDay = { day: string } & Record<string, number | string>;
 
@@ -53,12 +68,12 @@ export interface VersionSeries {
 }
 
 /**
- * The users per day and version on `platform`. Every day of the answer has a row (0 where no one
- * checked), so the platforms share one time axis; the {@link MAX_VERSIONS} most used versions
+ * The users per day and version on `platform`. Every day from the answer's first to its last has
+ * a row (0 where no one checked), so the platforms share one time axis; the {@link MAX_VERSIONS} most used versions
  * are their own series, newest first, the rest (and "unknown") are {@link OTHER}.
  */
 export function versionSeries(answer: AdoptionResponse, platform: Platform): VersionSeries {
-  const days = [...new Set(answer.days.map((d) => d.day))].sort();
+  const days = dayRange(answer.days.map((d) => d.day));
   const mine = answer.days.filter((d) => d.platform === platform);
   const totals = new Map<string, number>();
   for (const d of mine) totals.set(d.version, (totals.get(d.version) ?? 0) + d.users);

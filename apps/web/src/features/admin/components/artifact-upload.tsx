@@ -15,7 +15,7 @@ import {
   type AdminReleaseDetail,
 } from '@flockr/contract';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClasses } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { useArtifactUploads, type ArtifactRow } from '../api/releases';
 import { guessArtifact } from './artifact-guess';
@@ -273,6 +273,8 @@ export function ArtifactUpload({
             Drag the files here, or choose them. A Tauri .sig file fills its bundle&apos;s
             signature.
           </p>
+          {/* The input is kept for the keyboard and screen readers; its "No file chosen" is not
+              shown, since the chosen files are listed below and it empties after each choice. */}
           <input
             ref={input}
             id={inputId}
@@ -281,8 +283,18 @@ export function ArtifactUpload({
             aria-describedby={hintId}
             disabled={running}
             onChange={(event) => void add(event.target.files)}
-            className="block max-w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-semibold file:text-slate-800 file:shadow-sm file:ring-1 file:ring-slate-300"
+            className="peer sr-only"
           />
+          <label
+            htmlFor={inputId}
+            aria-hidden="true"
+            className={cn(
+              buttonClasses({ variant: 'outline', size: 'sm' }),
+              'cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600 peer-disabled:cursor-not-allowed peer-disabled:opacity-60',
+            )}
+          >
+            {rows.length > 0 ? 'Add more files' : 'Choose files'}
+          </label>
         </div>
       </div>
       {rows.length > 0 ? (

@@ -67,26 +67,45 @@ function Artifacts({ release }: { release: AdminReleaseDetail }) {
   }
   return (
     <div className="border-t border-slate-100">
-      <AdminTable
-        label={`Files of ${release.version}`}
-        columns={artifactColumns}
-        minWidth="min-w-[40rem]"
+      {/* Phones: one compact line per file (the table's cards would take six lines each). */}
+      <ul
+        aria-label={`Files of ${release.version}`}
+        className="divide-y divide-slate-100 sm:hidden"
       >
         {release.artifacts.map((a) => (
-          <tr key={a.id}>
-            <td className={`${tdClass} max-w-[18rem]`}>
-              <span className="block break-all text-slate-900">{a.filename}</span>
-            </td>
-            <td className={`${tdClass} whitespace-nowrap`}>{PLATFORM_NAMES[a.platform]}</td>
-            <td className={`${tdClass} whitespace-nowrap`}>{a.arch}</td>
-            <td className={`${tdClass} whitespace-nowrap`}>{a.kind}</td>
-            <td className={`${tdClass} text-right whitespace-nowrap tabular-nums`}>
-              <span title={`${a.file_size} bytes`}>{formatFileSize(a.file_size)}</span>
-            </td>
-            <td className={`${tdClass} whitespace-nowrap`}>{signaturesOf(a)}</td>
-          </tr>
+          <li key={a.id} className="px-5 py-3 text-sm">
+            <p className="font-medium break-all text-slate-900">{a.filename}</p>
+            <p className="mt-0.5 text-xs text-slate-600">
+              {[PLATFORM_NAMES[a.platform], a.arch, a.kind, formatFileSize(a.file_size)].join(
+                ' · ',
+              )}
+              {signaturesOf(a) === '—' ? '' : ` · signed: ${signaturesOf(a)}`}
+            </p>
+          </li>
         ))}
-      </AdminTable>
+      </ul>
+      <div className="max-sm:hidden">
+        <AdminTable
+          label={`Files of ${release.version}`}
+          columns={artifactColumns}
+          minWidth="min-w-[40rem]"
+        >
+          {release.artifacts.map((a) => (
+            <tr key={a.id}>
+              <td className={`${tdClass} max-w-[18rem]`}>
+                <span className="block break-all text-slate-900">{a.filename}</span>
+              </td>
+              <td className={`${tdClass} whitespace-nowrap`}>{PLATFORM_NAMES[a.platform]}</td>
+              <td className={`${tdClass} whitespace-nowrap`}>{a.arch}</td>
+              <td className={`${tdClass} whitespace-nowrap`}>{a.kind}</td>
+              <td className={`${tdClass} text-right whitespace-nowrap tabular-nums`}>
+                <span title={`${a.file_size} bytes`}>{formatFileSize(a.file_size)}</span>
+              </td>
+              <td className={`${tdClass} whitespace-nowrap`}>{signaturesOf(a)}</td>
+            </tr>
+          ))}
+        </AdminTable>
+      </div>
     </div>
   );
 }
@@ -123,7 +142,7 @@ export function ReleaseCard({
             </div>
           </div>
           {archived ? null : (
-            <div className="flex flex-wrap gap-2">
+            <div className="flex w-full flex-wrap gap-2 max-sm:[&>*]:grow sm:w-auto">
               {release.is_active ? (
                 <Button
                   variant="outline"
