@@ -27,7 +27,6 @@ import { formatCount } from '../../../lib/format';
 import { useAdoption } from '../api/releases';
 import {
   OTHER,
-  PLATFORM_LABELS,
   latestLine,
   percentOf,
   reachLine,
@@ -37,6 +36,7 @@ import {
 } from './adoption-data';
 import { ChannelBadge } from './badges';
 import { formatDay } from './chart-days';
+import { PLATFORM_NAMES } from './release-names';
 import { QueryView } from './query-view';
 
 /** Colours of the version series, newest first; {@link OTHER} is grey. */
@@ -131,7 +131,7 @@ function PlatformSwitch({
                 value === p ? 'bg-white text-slate-900 shadow-sm' : 'hover:text-slate-900',
               )}
             >
-              {PLATFORM_LABELS[p]}
+              {PLATFORM_NAMES[p]}
             </span>
           </label>
         ))}
@@ -150,7 +150,7 @@ const FEW_DAYS = 3;
 function VersionsChart({ series, platform }: { series: VersionSeries; platform: Platform }) {
   const titleId = useId();
   const summaryId = useId();
-  const title = `Versions in use on ${PLATFORM_LABELS[platform]}`;
+  const title = `Versions in use on ${PLATFORM_NAMES[platform]}`;
   const data = series.rows.map((row) => ({ ...row, label: formatDay(row.day) }));
   return (
     <figure aria-labelledby={titleId} aria-describedby={summaryId} className="min-w-0">
@@ -297,7 +297,7 @@ function LatestShare({ latest }: { latest: AdoptionResponse['latest'] }) {
             >
               <div className="flex items-baseline justify-between gap-3 sm:block">
                 <p className="text-sm font-medium text-slate-600">
-                  {PLATFORM_LABELS[entry.platform]}
+                  {PLATFORM_NAMES[entry.platform]}
                 </p>
                 <p className="text-2xl font-bold tracking-tight text-slate-900 tabular-nums sm:mt-0.5">
                   {known ? `${share}%` : '—'}

@@ -6,18 +6,12 @@
  */
 import type { AdoptionResponse, Platform } from '@flockr/contract';
 import { formatDay } from './chart-days';
+import { PLATFORM_NAMES } from './release-names';
 
 /** How many versions a chart draws apart; the rest are summed as {@link OTHER}. */
 export const MAX_VERSIONS = 6;
 /** The series of the versions beyond {@link MAX_VERSIONS} (and of "unknown"). */
 export const OTHER = 'Other';
-
-/** Names of the platforms. */
-export const PLATFORM_LABELS: Record<Platform, string> = {
-  windows: 'Windows',
-  macos: 'macOS',
-  linux: 'Linux',
-};
 
 /** The numeric parts and pre-release of a semantic version; null when it is not one. */
 function semverParts(version: string): { core: number[]; pre: string | null } | null {
@@ -104,7 +98,7 @@ export function percentOf(part: number, whole: number): number {
 
 /** The sentence summing up a platform's chart: the last day's users by version. */
 export function summarizeVersions(series: VersionSeries, platform: Platform): string {
-  const name = PLATFORM_LABELS[platform];
+  const name = PLATFORM_NAMES[platform];
   const last = series.rows.at(-1);
   const total = last ? series.versions.reduce((sum, v) => sum + (last[v] as number), 0) : 0;
   if (!last || total === 0) {
@@ -121,7 +115,7 @@ export function summarizeVersions(series: VersionSeries, platform: Platform): st
 
 /** The line under a platform's share on the latest release. */
 export function latestLine(entry: AdoptionResponse['latest'][number]): string {
-  const name = PLATFORM_LABELS[entry.platform];
+  const name = PLATFORM_NAMES[entry.platform];
   if (!entry.version) return `No stable release has a ${name} file yet.`;
   if (entry.users === 0) return `No ${name} program checked in on the last day.`;
   return `${entry.on_latest} of ${entry.users} ${name} users on ${entry.version}`;

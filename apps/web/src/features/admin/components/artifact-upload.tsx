@@ -20,13 +20,9 @@ import { cn } from '../../../components/ui/cn';
 import { useArtifactUploads, type ArtifactRow } from '../api/releases';
 import { guessArtifact } from './artifact-guess';
 import { inlineSelectClass } from './admin-table';
+import { PLATFORM_NAMES } from './release-names';
 
-/** Names of the platforms, architectures and kinds in the selects. */
-export const PLATFORM_NAMES: Record<(typeof PLATFORMS)[number], string> = {
-  windows: 'Windows',
-  macos: 'macOS',
-  linux: 'Linux',
-};
+/** Names of the kinds in the selects. */
 const KIND_NAMES: Record<(typeof ARTIFACT_KINDS)[number], string> = {
   installer: 'Installer (.exe, .msi)',
   zip: 'Zip',

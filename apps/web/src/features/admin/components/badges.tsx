@@ -5,6 +5,7 @@
 import type { ReleaseChannel, UserRole, UserStatus } from '@flockr/contract';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { humanize } from '../../../lib/format';
+import { CHANNEL_NAMES } from './release-names';
 
 const userStatusTones: Record<UserStatus, BadgeTone> = {
   ACTIVE: 'success',
@@ -51,14 +52,6 @@ const channelTones: Record<ReleaseChannel, BadgeTone> = {
   rc: 'info',
   beta: 'warning',
   alpha: 'violet',
-};
-
-/** Names of the release channels as the admin shows them. */
-export const CHANNEL_NAMES: Record<ReleaseChannel, string> = {
-  stable: 'Stable',
-  rc: 'Release candidate',
-  beta: 'Beta',
-  alpha: 'Alpha',
 };
 
 /** Badge of a release channel. */

@@ -15,7 +15,8 @@ import { Card } from '../../../components/ui/card';
 import { formatCalendarDate, formatCount, formatDate } from '../../../lib/format';
 import type { useChangeRelease } from '../api/releases';
 import { AdminTable, tdClass } from './admin-table';
-import { PLATFORM_NAMES, ArtifactUpload } from './artifact-upload';
+import { ArtifactUpload } from './artifact-upload';
+import { PLATFORM_NAMES } from './release-names';
 import { ChannelBadge, ReleaseStateBadge, releaseState } from './badges';
 
 /** The dialogs, loaded when opened. */

@@ -8,7 +8,7 @@ import { CheckboxField, SelectField, TextField } from '../../../components/ui/fi
 import { useCreateReleaseDraft } from '../api/releases';
 import { AdminForm, useAdminForm } from './admin-form';
 import { todayIsoDate } from './admin-format';
-import { CHANNEL_NAMES } from './badges';
+import { CHANNEL_NAMES } from './release-names';
 
 /** The new-release form in a card; `onClose` runs after a save or Cancel. */
 export function ReleaseCreateForm({ onClose }: { onClose: () => void }) {

@@ -15,7 +15,7 @@ import {
 import { SelectField, TextField } from '../../../components/ui/field';
 import { useChangeRelease } from '../api/releases';
 import { AdminForm, useAdminForm } from './admin-form';
-import { CHANNEL_NAMES } from './badges';
+import { CHANNEL_NAMES } from './release-names';
 
 /** The form's schema: the fields as typed; an empty system version means none. */
 const settingsSchema = z.object({
