@@ -408,10 +408,7 @@ export const releases = pgTable(
   (t) => [
     uniqueIndex('releases_version_key').on(t.version),
     check('releases_channel_known', sql`${t.channel} in ('stable', 'rc', 'beta', 'alpha')`),
-    check(
-      'releases_rollout_percentage',
-      sql`${t.rolloutPercentage} between 0 and 100`,
-    ),
+    check('releases_rollout_percentage', sql`${t.rolloutPercentage} between 0 and 100`),
   ],
 );
 

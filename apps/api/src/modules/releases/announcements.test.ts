@@ -167,6 +167,18 @@ describe('release e-mails', () => {
     expect(await mailsOf(bad)).toEqual([]);
   });
 
+  it('a staged stable release is announced when its rollout reaches 100 %, not before', async () => {
+    const staged = await release('5.5.0', { publish: true, rollout_percentage: 20 });
+    await sendReleaseMail(h.app.appContext);
+    expect(await mailsOf(staged)).toEqual([]);
+    await call('PATCH', `/admin/releases/${staged}`, { rollout_percentage: 60 });
+    await sendReleaseMail(h.app.appContext);
+    expect(await mailsOf(staged)).toEqual([]);
+    await call('PATCH', `/admin/releases/${staged}`, { rollout_percentage: 100 });
+    await sendReleaseMail(h.app.appContext);
+    expect(await mailsOf(staged)).toHaveLength(3);
+  });
+
   it("the spec's own way of adding a version (POST /admin/downloads, active) announces it too", async () => {
     const res = await call('POST', '/admin/downloads', {
       version: '5.4.0',

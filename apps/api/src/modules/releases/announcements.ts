@@ -43,13 +43,19 @@ export const RELEASE_MAIL_RUN_MS = 50_000;
 export const RELEASE_MAIL_KIND = 'release';
 
 /**
- * True when `release` is offered on the stable channel: published (active, so not archived), on
- * `stable`, not yanked. Pure.
+ * True when `release` is offered to every stable user: published (active, so not archived), on
+ * `stable`, not yanked, and rolled out to 100 %. A staged release is announced when its rollout
+ * completes, so no one is told of an update their program is not offered yet. Pure.
  */
 export function isOfferedOnStable(
-  release: Pick<ReleaseRow, 'isActive' | 'channel' | 'yankedAt'>,
+  release: Pick<ReleaseRow, 'isActive' | 'channel' | 'yankedAt' | 'rolloutPercentage'>,
 ): boolean {
-  return release.isActive && release.channel === 'stable' && release.yankedAt === null;
+  return (
+    release.isActive &&
+    release.channel === 'stable' &&
+    release.yankedAt === null &&
+    release.rolloutPercentage === 100
+  );
 }
 
 /**

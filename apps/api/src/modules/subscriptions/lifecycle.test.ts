@@ -159,10 +159,14 @@ describe('subscription lifecycle through real payments', () => {
     try {
       const headers = await signIn(h.app, user.payload);
       expect((await mine(headers)).status).toBe('EXPIRED');
-      expect(
-        (await h.app.inject({ method: 'GET', url: '/api/v1/downloads/latest', headers }))
-          .statusCode,
-      ).toBe(403);
+      // Paid time is over: PRO keeps the releases published before the expiry, nothing newer
+      // (docs/updates.md "Access"; a plan set to `none` answers 403, downloads.test.ts).
+      const updates = await h.app.inject({ method: 'GET', url: '/api/v1/updates/me', headers });
+      expect(updates.json().access).toEqual({
+        kind: 'until',
+        until: sub.expires_at,
+        reason: null,
+      });
       const late = await h.app.inject({
         method: 'POST',
         url: `/api/v1/subscriptions/${sub.id}/resume`,
