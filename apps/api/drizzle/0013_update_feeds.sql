@@ -48,7 +48,7 @@ ALTER TABLE "users" ADD COLUMN "feed_token_version" integer DEFAULT 1 NOT NULL;-
 ALTER TABLE "api_tokens" ADD CONSTRAINT "api_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "update_checks" ADD CONSTRAINT "update_checks_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "api_tokens_hash_key" ON "api_tokens" USING btree ("token_hash");--> statement-breakpoint
-CREATE INDEX "update_checks_day_platform_idx" ON "update_checks" USING btree ("day","platform","current_version");--> statement-breakpoint
+CREATE INDEX "update_checks_day_platform_idx" ON "update_checks" USING btree ("day","platform","current_version","user_id","channel");--> statement-breakpoint
 CREATE UNIQUE INDEX "artifacts_release_filename_key" ON "artifacts" USING btree ("release_id","filename");--> statement-breakpoint
 ALTER TABLE "plans" ADD CONSTRAINT "plans_after_expiry_access_known" CHECK ("plans"."after_expiry_access" in ('keep_released', 'none'));--> statement-breakpoint
 ALTER TABLE "releases" ADD CONSTRAINT "releases_channel_known" CHECK ("releases"."channel" in ('stable', 'rc', 'beta', 'alpha'));--> statement-breakpoint
