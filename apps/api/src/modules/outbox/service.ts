@@ -94,7 +94,12 @@ export async function enqueueMail(
   now: Date,
   mail: OutboxMail,
 ): Promise<string | undefined> {
-  return insertOutboxRow(tx, {
+  return insertOutboxRow(tx, outboxRow(mail, now));
+}
+
+/** The outbox row of `mail`, due at `now`. Pure. */
+function outboxRow(mail: OutboxMail, now: Date) {
+  return {
     dedupeKey: mail.dedupeKey,
     kind: mail.kind,
     category: mail.category ?? 'transactional',
@@ -103,7 +108,7 @@ export async function enqueueMail(
     text: mail.text,
     html: mail.html,
     nextAttemptAt: now,
-  });
+  };
 }
 
 /**
@@ -114,16 +119,7 @@ export async function enqueueMail(
 export async function enqueueMails(tx: Executor, now: Date, mails: OutboxMail[]): Promise<number> {
   return insertOutboxRows(
     tx,
-    mails.map((mail) => ({
-      dedupeKey: mail.dedupeKey,
-      kind: mail.kind,
-      category: mail.category ?? 'transactional',
-      to: mail.to,
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html,
-      nextAttemptAt: now,
-    })),
+    mails.map((mail) => outboxRow(mail, now)),
   );
 }
 

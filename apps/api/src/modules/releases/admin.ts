@@ -22,7 +22,7 @@ import {
   type ReleaseWithArtifact,
 } from './repository.js';
 import { releasesBySemver, toProgramVersion } from './service.js';
-import { safeFilename, type ReceivedFile } from './storage.js';
+import { placeOrDiscard, safeFilename, type ReceivedFile } from './storage.js';
 
 /** A release as admins see it (spec section 3: the "download" record). Pure. */
 function toAdminDownload(row: ReleaseWithArtifact): AdminDownload {
@@ -143,13 +143,7 @@ export async function createReleaseFromUpload(
     await ctx.artifacts.remove(upload.tempKey);
     throw conflict('versionTaken');
   }
-  let storagePath: string;
-  try {
-    storagePath = await ctx.artifacts.place(upload, fields.version, filename);
-  } catch (error) {
-    await ctx.artifacts.remove(upload.tempKey).catch(() => {});
-    throw error;
-  }
+  const storagePath = await placeOrDiscard(ctx.artifacts, upload, fields.version, filename);
   try {
     return await addRelease(ctx, actor, {
       version: fields.version,

@@ -37,7 +37,7 @@ import {
   updateReleaseRow,
   writeMinimumVersion,
 } from './repository.js';
-import { safeFilename, type ReceivedFile } from './storage.js';
+import { placeOrDiscard, safeFilename, type ReceivedFile } from './storage.js';
 
 /** An artifact as admins see it (contract `adminArtifactSchema`). Pure. */
 export function toAdminArtifact(a: ArtifactRow): AdminArtifact {
@@ -324,13 +324,7 @@ export async function addArtifact(
   upload: ReceivedFile,
 ): Promise<AdminArtifact> {
   const { release, fields, filename } = checked;
-  let storagePath: string;
-  try {
-    storagePath = await ctx.artifacts.place(upload, release.version, filename);
-  } catch (error) {
-    await ctx.artifacts.remove(upload.tempKey).catch(() => {});
-    throw error;
-  }
+  const storagePath = await placeOrDiscard(ctx.artifacts, upload, release.version, filename);
   try {
     const row = await ctx.db.transaction(async (tx) => {
       const inserted = await insertArtifact(tx, {

@@ -116,6 +116,24 @@ export interface ArtifactStore {
 }
 
 /**
+ * Moves `received` to its place for `version` in `store` and returns its key; when that fails,
+ * the temporary file is removed (best effort) and the store's error thrown.
+ */
+export async function placeOrDiscard(
+  store: ArtifactStore,
+  received: ReceivedFile,
+  version: string,
+  filename: string,
+): Promise<string> {
+  try {
+    return await store.place(received, version, filename);
+  } catch (error) {
+    await store.remove(received.tempKey).catch(() => {});
+    throw error;
+  }
+}
+
+/**
  * The key of a new stored file: `artifacts/{version}/{8 random hex}-{filename}`, a path relative
  * to DATA_DIR on disk and the object key in a bucket (the random part keeps a re-upload of a
  * version apart from the file it replaces).

@@ -35,6 +35,7 @@ import {
   rotateMyFeedToken,
   setMyChannel,
   type FeedCaller,
+  type FeedCheck,
 } from './service.js';
 
 /** The feed token of a request: the path's `:feedToken`, else `Authorization: Bearer …`. */
@@ -92,18 +93,32 @@ export function updateRoutes(ctx: AppContext, recorder: CheckRecorder) {
      */
     const sendsFiles: RouteExtras = { compress: false };
 
+    /**
+     * Notes the check for the adoption charts and returns the releases the feed offers the
+     * caller (service.ts `feedReleases`); the rollout is applied here unless `serverRollout` is
+     * false (an updater that stages on the client).
+     */
+    const check = (caller: FeedCaller, c: FeedCheck & { serverRollout?: boolean }) => {
+      noteCheck(recorder, caller, c);
+      return feedReleases(ctx, caller, {
+        channel: c.channel,
+        currentVersion: c.currentVersion,
+        serverRollout: c.serverRollout ?? true,
+      });
+    };
+
     // electron-updater generic provider: {channel}.yml, {channel}-mac.yml, {channel}-linux*.yml.
     feed(API.updates.electron, API.updates.electronWithToken, async (caller, input, reply) => {
       const { file } = input.params as { file: string };
       const wanted = electronChannelFile(file);
       if (!wanted) throw notFound('feedNotFound');
-      const currentVersion = reportedVersion(undefined, input.request.headers);
-      const releases = await feedReleases(ctx, caller, {
-        channel: wanted.channel,
-        currentVersion,
+      // electron-updater stages on the client (stagingPercentage), so no server rollout here.
+      const releases = await check(caller, {
+        ...wanted,
+        currentVersion: reportedVersion(undefined, input.request.headers),
+        format: 'electron',
         serverRollout: false,
       });
-      noteCheck(recorder, caller, { ...wanted, currentVersion, format: 'electron' });
       for (const release of releases) {
         const yaml = electronUpdateInfo(release, wanted.platform, wanted.arch);
         if (yaml) return reply.type('text/yaml; charset=utf-8').send(yaml);
@@ -118,12 +133,7 @@ export function updateRoutes(ctx: AppContext, recorder: CheckRecorder) {
       const arch = asArch(p.arch) ?? (p.arch === 'x86_64' ? 'x64' : null);
       if (!channel || !arch) throw notFound('feedNotFound');
       const currentVersion = reportedVersion(p.currentVersion, {});
-      const releases = await feedReleases(ctx, caller, {
-        channel,
-        currentVersion,
-        serverRollout: true,
-      });
-      noteCheck(recorder, caller, {
+      const releases = await check(caller, {
         platform: 'macos',
         arch,
         currentVersion,
@@ -148,16 +158,10 @@ export function updateRoutes(ctx: AppContext, recorder: CheckRecorder) {
         if (!channel) throw notFound('feedNotFound');
         if (p.file !== 'RELEASES') return sendFeedFile(caller, null, p.file, input.request, reply);
         const query = input.query as Record<string, unknown>;
-        const currentVersion = reportedVersion(query.localVersion, {});
-        const releases = await feedReleases(ctx, caller, {
-          channel,
-          currentVersion,
-          serverRollout: true,
-        });
-        noteCheck(recorder, caller, {
+        const releases = await check(caller, {
           platform: 'windows',
           arch: query.arch === 'arm64' ? 'arm64' : query.arch === 'x86' ? 'ia32' : 'x64',
-          currentVersion,
+          currentVersion: reportedVersion(query.localVersion, {}),
           channel,
           format: 'squirrel-windows',
         });
@@ -178,12 +182,7 @@ export function updateRoutes(ctx: AppContext, recorder: CheckRecorder) {
       const target = tauriTarget(p.target, p.arch);
       if (!channel || !target) throw notFound('feedNotFound');
       const currentVersion = reportedVersion(p.currentVersion, {});
-      const releases = await feedReleases(ctx, caller, {
-        channel,
-        currentVersion,
-        serverRollout: true,
-      });
-      noteCheck(recorder, caller, { ...target, currentVersion, channel, format: 'tauri' });
+      const releases = await check(caller, { ...target, currentVersion, channel, format: 'tauri' });
       for (const release of releases) {
         if (currentVersion && !tauriNeedsUpdate(currentVersion, release)) return undefined;
         const update = tauriUpdate(release, target.platform, target.arch);
@@ -201,24 +200,18 @@ export function updateRoutes(ctx: AppContext, recorder: CheckRecorder) {
         const wanted = velopackChannel(file);
         if (!wanted) return sendFeedFile(caller, null, file, input.request, reply);
         const query = input.query as Record<string, unknown>;
-        const currentVersion = reportedVersion(query.localVersion, {});
-        const releases = await feedReleases(ctx, caller, {
-          channel: wanted.channel,
-          currentVersion,
-          serverRollout: true,
-        });
-        noteCheck(recorder, caller, {
-          platform: wanted.platform,
-          arch: asArch(String(query.arch ?? '')),
-          currentVersion,
-          channel: wanted.channel,
+        const arch = asArch(String(query.arch ?? ''));
+        const releases = await check(caller, {
+          ...wanted,
+          arch,
+          currentVersion: reportedVersion(query.localVersion, {}),
           format: 'velopack',
         });
         const body = velopackFeed(
           releases,
           wanted.platform,
           typeof query.id === 'string' ? query.id : '',
-          asArch(String(query.arch ?? '')) ?? undefined,
+          arch ?? undefined,
         );
         // The route's 200 is the JSON bytes (files share the path), so it is serialised here.
         return reply.type('application/json; charset=utf-8').send(JSON.stringify(body));
@@ -231,16 +224,10 @@ export function updateRoutes(ctx: AppContext, recorder: CheckRecorder) {
       const p = input.params as { channel: string };
       const channel = parseChannel(p.channel);
       if (!channel) throw notFound('feedNotFound');
-      const currentVersion = reportedVersion(undefined, input.request.headers);
-      const releases = await feedReleases(ctx, caller, {
-        channel,
-        currentVersion,
-        serverRollout: true,
-      });
-      noteCheck(recorder, caller, {
+      const releases = await check(caller, {
         platform: 'macos',
         arch: null,
-        currentVersion,
+        currentVersion: reportedVersion(undefined, input.request.headers),
         channel,
         format: 'sparkle',
       });

@@ -285,18 +285,17 @@ export function reportedVersion(
   return null;
 }
 
-/** Notes the check for the adoption charts (checks.ts); `arch` null means not said. */
-export function noteCheck(
-  recorder: CheckRecorder,
-  caller: FeedCaller,
-  check: {
-    platform: Platform;
-    arch: Arch | null;
-    currentVersion: string | null;
-    channel: ReleaseChannel;
-    format: string;
-  },
-): void {
+/** One feed check: what the updater asked for and said; `arch` null when it did not say. */
+export interface FeedCheck {
+  platform: Platform;
+  arch: Arch | null;
+  currentVersion: string | null;
+  channel: ReleaseChannel;
+  format: string;
+}
+
+/** Notes the check for the adoption charts (checks.ts). */
+export function noteCheck(recorder: CheckRecorder, caller: FeedCaller, check: FeedCheck): void {
   recorder.note({
     userId: caller.user.id,
     platform: check.platform,
