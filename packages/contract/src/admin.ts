@@ -9,6 +9,7 @@ import { changelogEntrySchema } from './changelog.js';
 import { orderSchema, orderStatusSchema } from './orders.js';
 import { adminPlanSchema, priceSchema } from './plans.js';
 import { afterExpiryAccessSchema } from './updates.js';
+import { entitlementsSchema, maxDevicesSchema } from './licenses.js';
 import { userRoleSchema, userSchema, userStatusSchema } from './users.js';
 
 const adminPagination = paginationQuerySchema.extend({
@@ -140,11 +141,20 @@ export const planInputSchema = z.object({
   is_active: z.boolean().default(true),
   /** What the plan gives after its subscription ends (docs/updates.md "Access"). */
   after_expiry_access: afterExpiryAccessSchema.default('keep_released'),
+  /** What a license on the plan gives, by code with an optional limit (docs/licenses.md). */
+  entitlements: entitlementsSchema.default([]),
+  /** Devices a license on the plan may have active at once (docs/licenses.md "Seats"). */
+  max_devices: maxDevicesSchema.default(1),
 });
 export type PlanInput = z.input<typeof planInputSchema>;
 /** `PUT /admin/plans/{id}` payload: any plan fields (absent ones stay as they are). */
 export const planUpdateSchema = planInputSchema
-  .extend({ is_active: z.boolean(), after_expiry_access: afterExpiryAccessSchema })
+  .extend({
+    is_active: z.boolean(),
+    after_expiry_access: afterExpiryAccessSchema,
+    entitlements: entitlementsSchema,
+    max_devices: maxDevicesSchema,
+  })
   .partial()
   .refine((v) => Object.keys(v).length > 0, 'Nothing to update');
 export type PlanUpdate = z.input<typeof planUpdateSchema>;

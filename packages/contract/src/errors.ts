@@ -77,6 +77,17 @@ export const API_ERRORS = {
     'Only an e-mail that failed every attempt can be sent again; this one is sent or still being tried',
   jobNotFound: 'Failed job not found',
   jobQueueUnavailable: 'There is no job queue on this server (embedded database)',
+  licenseKeyInvalid:
+    'This license key is not valid. Copy the current key from your profile page and try again',
+  licenseNotFound: 'There is no license yet: it is created when your first order is paid',
+  licenseDeviceNotFound: 'Device not found',
+  /** `{devices}` is replaced by "2 devices" (or "1 device"): the plan's seat limit. */
+  deviceLimitReached:
+    'This license is already active on {devices}, its limit. Deactivate one in the program or on your profile page, then try again',
+  deviceNotActivated: 'This device is not activated for this license. Activate it first',
+  licenseExpired: 'This license has expired. Renew your subscription to use it again',
+  licenseRefunded: 'This license was refunded and no longer gives access',
+  licenseSuspended: 'This license is suspended. Please contact support',
 } as const;
 
 /** Key of an error the API answers with (a key of {@link API_ERRORS}). */
@@ -148,6 +159,14 @@ export const API_ERROR_CODES = {
   outboxNotRetryable: 'OUTBOX_MESSAGE_NOT_DEAD',
   jobNotFound: 'JOB_NOT_FOUND',
   jobQueueUnavailable: 'JOB_QUEUE_UNAVAILABLE',
+  licenseKeyInvalid: 'LICENSE_KEY_INVALID',
+  licenseNotFound: 'LICENSE_NOT_FOUND',
+  licenseDeviceNotFound: 'DEVICE_NOT_FOUND',
+  deviceLimitReached: 'DEVICE_LIMIT_REACHED',
+  deviceNotActivated: 'DEVICE_NOT_ACTIVATED',
+  licenseExpired: 'LICENSE_EXPIRED',
+  licenseRefunded: 'LICENSE_REFUNDED',
+  licenseSuspended: 'LICENSE_SUSPENDED',
 } as const satisfies Record<ApiErrorKey, string>;
 
 /**

@@ -135,6 +135,13 @@ export const AUDIT_ACTIONS = [
   'update_settings.update',
   'api_token.create',
   'api_token.revoke',
+  'license.create',
+  'license.rotate',
+  'license.suspend',
+  'license.reinstate',
+  'license.devices_reset',
+  'license.device_activate',
+  'license.device_deactivate',
   'changelog.create',
   'changelog.update',
   'changelog.publish',
@@ -161,6 +168,14 @@ const field = (value: unknown, key: string): unknown =>
 
 const words = (value: unknown) =>
   typeof value === 'string' ? value.toLowerCase().replace(/_/g, ' ') : 'unknown';
+
+/** The license holder's username a license entry carries (`username` in after or before). */
+const licensee = (entry: AuditSentenceInput, label: string) =>
+  String(field(entry.after, 'username') ?? field(entry.before, 'username') ?? label);
+
+/** The device a license entry names (`device_name` in after or before). */
+const deviceName = (entry: AuditSentenceInput) =>
+  `device ${String(field(entry.after, 'device_name') ?? field(entry.before, 'device_name') ?? '')}`.trim();
 
 /**
  * One audit entry as a sentence, e.g. "owner suspended buyer42", "owner marked order #1a2b3c4d
@@ -215,6 +230,20 @@ export function auditSentence(entry: AuditSentenceInput): string {
       return `${who} created API token ${String(field(entry.after, 'name') ?? label)}`;
     case 'api_token.revoke':
       return `${who} revoked API token ${String(field(entry.after, 'name') ?? label)}`;
+    case 'license.create':
+      return `${who} created the license of ${licensee(entry, label)}`;
+    case 'license.rotate':
+      return `${who} rotated the license key of ${licensee(entry, label)}`;
+    case 'license.suspend':
+      return `${who} suspended the license of ${licensee(entry, label)}`;
+    case 'license.reinstate':
+      return `${who} reinstated the license of ${licensee(entry, label)}`;
+    case 'license.devices_reset':
+      return `${who} deactivated every device of ${licensee(entry, label)}`;
+    case 'license.device_activate':
+      return `${who} activated ${deviceName(entry)} on the license of ${licensee(entry, label)}`;
+    case 'license.device_deactivate':
+      return `${who} deactivated ${deviceName(entry)} on the license of ${licensee(entry, label)}`;
     case 'changelog.create':
       return `${who} wrote release notes ${label}`;
     case 'changelog.update':

@@ -25,6 +25,7 @@ export * from './order-ref.js';
 export * from './subscriptions.js';
 export * from './downloads.js';
 export * from './updates.js';
+export * from './licenses.js';
 export * from './changelog.js';
 export * from './admin.js';
 export * from './outbox.js';

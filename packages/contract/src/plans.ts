@@ -1,6 +1,7 @@
 /** Plan shapes (spec section 3) for `GET /subscriptions/plans` and the admin plan calls. */
 import { z } from 'zod';
 import { afterExpiryAccessSchema } from './updates.js';
+import { entitlementSchema } from './licenses.js';
 import { idSchema, isoDateTimeSchema } from './common.js';
 
 /** Decimal price as the API shows it, e.g. 19.99 (stored as integer cents). */
@@ -33,6 +34,15 @@ export const adminPlanSchema = planSchema.extend({
   after_expiry_access: afterExpiryAccessSchema.describe(
     'What the plan gives after its subscription ends (docs/updates.md "Access")',
   ),
+  entitlements: z
+    .array(entitlementSchema)
+    .default([])
+    .describe('What a license on this plan gives, by code (docs/licenses.md "Entitlements")'),
+  max_devices: z
+    .number()
+    .int()
+    .default(1)
+    .describe('Devices a license on this plan may have active at once (docs/licenses.md "Seats")'),
   subscriber_count: z.number().int().describe('Users whose subscription on this plan is active'),
   total_revenue: z
     .number()

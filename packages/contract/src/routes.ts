@@ -96,6 +96,23 @@ import {
 } from './orders.js';
 import { plansResponseSchema } from './plans.js';
 import {
+  activateLicenseRequestSchema,
+  activateLicenseResponseSchema,
+  adminLicenseDeviceParamsSchema,
+  adminLicenseResponseSchema,
+  checkoutLicenseRequestSchema,
+  checkoutLicenseResponseSchema,
+  deactivateLicenseRequestSchema,
+  deactivateLicenseResponseSchema,
+  licenseCheckResponseSchema,
+  licenseDeviceParamsSchema,
+  licenseHeartbeatRequestSchema,
+  licenseKeysResponseSchema,
+  myLicenseResponseSchema,
+  setLicenseSuspensionRequestSchema,
+  validateLicenseRequestSchema,
+} from './licenses.js';
+import {
   adminDeadJobRetryResponseSchema,
   adminDeadJobsQuerySchema,
   adminDeadJobsResponseSchema,
@@ -761,6 +778,94 @@ export const API = {
     }),
   },
 
+  licenses: {
+    me: endpoint({
+      method: 'GET',
+      path: '/licenses/me',
+      summary:
+        "The caller's license: key, status, plan, entitlements, seat limit and the devices holding a seat (null before the first paid order)",
+      tag: 'licenses',
+      access: 'user',
+      responses: { 200: myLicenseResponseSchema, ...errors(401, 403) },
+    }),
+    rotate: endpoint({
+      method: 'POST',
+      path: '/licenses/me/rotate',
+      summary: "Replace the caller's license key; the old one stops working at once (audited)",
+      tag: 'licenses',
+      access: 'user',
+      responses: { 200: myLicenseResponseSchema, ...errors(401, 403, 404) },
+    }),
+    deactivateMyDevice: endpoint({
+      method: 'DELETE',
+      path: '/licenses/me/devices/:id',
+      summary: "Free the seat of one of the caller's devices (kept as deactivated; audited)",
+      tag: 'licenses',
+      access: 'user',
+      params: licenseDeviceParamsSchema,
+      responses: { 200: myLicenseResponseSchema, ...errors(400, 401, 403, 404) },
+    }),
+    activate: endpoint({
+      method: 'POST',
+      path: '/licenses/activate',
+      summary:
+        "The program takes a seat for this device with the license key (idempotent per fingerprint; 403 DEVICE_LIMIT_REACHED past the plan's limit); signed answer (Flockr-Signature)",
+      tag: 'licenses',
+      access: 'public',
+      body: activateLicenseRequestSchema,
+      responses: { 200: activateLicenseResponseSchema, ...errors(400, 401, 403, 429) },
+    }),
+    validate: endpoint({
+      method: 'POST',
+      path: '/licenses/validate',
+      summary:
+        'Whether the license is valid on this device now, and why not (VALID, EXPIRED, SUSPENDED, REFUNDED, NOT_ACTIVATED, ENTITLEMENT_MISSING, VERSION_NOT_ALLOWED); echoes the nonce; signed answer',
+      tag: 'licenses',
+      access: 'public',
+      body: validateLicenseRequestSchema,
+      responses: { 200: licenseCheckResponseSchema, ...errors(400, 401, 429) },
+    }),
+    heartbeat: endpoint({
+      method: 'POST',
+      path: '/licenses/heartbeat',
+      summary:
+        'The device is still in use: keeps its seat (LICENSE_DEVICE_TIMEOUT) and answers as validate does; signed answer',
+      tag: 'licenses',
+      access: 'public',
+      body: licenseHeartbeatRequestSchema,
+      responses: { 200: licenseCheckResponseSchema, ...errors(400, 401, 429) },
+    }),
+    deactivate: endpoint({
+      method: 'POST',
+      path: '/licenses/deactivate',
+      summary: "The program frees this device's seat (idempotent); signed answer",
+      tag: 'licenses',
+      access: 'public',
+      body: deactivateLicenseRequestSchema,
+      responses: { 200: deactivateLicenseResponseSchema, ...errors(400, 401, 429) },
+    }),
+    checkout: endpoint({
+      method: 'POST',
+      path: '/licenses/checkout',
+      summary:
+        'An offline license file for this activated device, valid LICENSE_FILE_TTL, optionally encrypted (docs/licenses.md); signed answer',
+      tag: 'licenses',
+      access: 'public',
+      body: checkoutLicenseRequestSchema,
+      responses: { 200: checkoutLicenseResponseSchema, ...errors(400, 401, 403, 429) },
+    }),
+    keys: endpoint({
+      method: 'GET',
+      path: '/licenses/keys',
+      summary:
+        "The seller's Ed25519 public keys that sign license answers and files (also at /.well-known/flockr-license-keys.json)",
+      tag: 'licenses',
+      access: 'public',
+      responses: { 200: licenseKeysResponseSchema },
+      cache: 'public',
+    }),
+  },
+
   changelog: {
     list: endpoint({
       method: 'GET',
@@ -899,6 +1004,44 @@ export const API = {
       params: idParamsSchema,
       body: updateUserStatusRequestSchema,
       responses: { 200: updateUserStatusResponseSchema, ...errors(400, 401, 403, 404) },
+    }),
+    userLicense: endpoint({
+      method: 'GET',
+      path: '/admin/users/:id/license',
+      summary: "A user's license (without its key) and every device, deactivated ones too",
+      tag: 'admin',
+      access: 'admin',
+      params: idParamsSchema,
+      responses: { 200: adminLicenseResponseSchema, ...errors(400, 401, 403, 404) },
+    }),
+    resetUserDevices: endpoint({
+      method: 'POST',
+      path: '/admin/users/:id/license/reset-devices',
+      summary: "Deactivate every device of a user's license (frees all seats); audited",
+      tag: 'admin',
+      access: 'admin',
+      params: idParamsSchema,
+      responses: { 200: adminLicenseResponseSchema, ...errors(400, 401, 403, 404) },
+    }),
+    deactivateUserDevice: endpoint({
+      method: 'DELETE',
+      path: '/admin/users/:id/license/devices/:deviceId',
+      summary: "Deactivate one device of a user's license; audited",
+      tag: 'admin',
+      access: 'admin',
+      params: adminLicenseDeviceParamsSchema,
+      responses: { 200: adminLicenseResponseSchema, ...errors(400, 401, 403, 404) },
+    }),
+    setUserLicenseSuspension: endpoint({
+      method: 'PUT',
+      path: '/admin/users/:id/license/suspension',
+      summary:
+        "Suspend a user's license (validate answers SUSPENDED, activation refused) or reinstate it; audited",
+      tag: 'admin',
+      access: 'admin',
+      params: idParamsSchema,
+      body: setLicenseSuspensionRequestSchema,
+      responses: { 200: adminLicenseResponseSchema, ...errors(400, 401, 403, 404) },
     }),
     setUserRole: endpoint({
       method: 'PUT',
