@@ -69,3 +69,31 @@ const counts = new Intl.NumberFormat('en-US');
 export function formatCount(n: number): string {
   return counts.format(n);
 }
+
+const relativeFormat = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
+
+/** The units of {@link formatRelativeTime}, largest first, with their length in seconds. */
+const RELATIVE_UNITS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
+  ['year', 365 * 86_400],
+  ['month', 30 * 86_400],
+  ['week', 7 * 86_400],
+  ['day', 86_400],
+  ['hour', 3_600],
+  ['minute', 60],
+];
+
+/**
+ * An ISO instant relative to `now` (ms), in words: 'just now' (under a minute either way),
+ * '5 minutes ago', 'yesterday', '3 weeks ago', 'in 2 hours'; '—' when missing or invalid.
+ */
+export function formatRelativeTime(iso: string | null | undefined, now = Date.now()): string {
+  if (!iso) return '—';
+  const time = new Date(iso).getTime();
+  if (Number.isNaN(time)) return '—';
+  const seconds = (time - now) / 1000;
+  for (const [unit, length] of RELATIVE_UNITS) {
+    if (Math.abs(seconds) >= length)
+      return relativeFormat.format(Math.trunc(seconds / length), unit);
+  }
+  return 'just now';
+}

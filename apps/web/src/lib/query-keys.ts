@@ -22,6 +22,8 @@ export const queryKeys = {
   downloadVersions: [PRIVATE_ROOT, 'downloads', 'versions'] as const,
   /** The signed-in user's release channel, feed token and feed URLs (`GET /updates/me`). */
   updates: [PRIVATE_ROOT, 'updates'] as const,
+  /** The signed-in user's license: key, status, entitlements and devices (`GET /licenses/me`). */
+  license: [PRIVATE_ROOT, 'license'] as const,
   sandboxSession: (sessionId: string) => ['sandbox', sessionId] as const,
 };
 

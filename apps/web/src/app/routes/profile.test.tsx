@@ -20,6 +20,7 @@ function renderProfile() {
   mockEndpoint(API.auth.me, { user });
   mockEndpoint(API.subscriptions.mine, { subscription: null, subscriptions: [] });
   mockEndpoint(API.updates.me, makeMyUpdates());
+  mockEndpoint(API.licenses.me, { license: null });
   renderRoute(<ProfileRoute />, {
     path: '/profile',
     layout: <SignedInOnly denied={CLIENT_ERRORS.accessDenied.profile} />,
@@ -35,6 +36,7 @@ describe('/profile card order', () => {
     await screen.findByRole('heading', { name: 'Profile', level: 1 });
     const order = headings();
     expect(order[0]).toMatch(/Subscription/);
+    expect(order.slice(1, 3)).toEqual(['License', 'Updates']);
     expect(order.at(-1)).toMatch(/Danger/);
   });
 });

@@ -1,15 +1,16 @@
 /**
- * `/profile` (spec section 2): settings, account, subscription, updates (release channel and
- * feed token), security (signed-in users; see guards.tsx). Wide screens: settings, updates,
- * e-mails, security and the danger zone on the left, the subscription and account info beside
- * them. One column (phones, narrow windows): the current subscription first, then updates, and
- * the danger zone last, in reading order.
+ * `/profile` (spec section 2): settings, account, subscription, license (key and devices),
+ * updates (release channel and feed token), security (signed-in users; see guards.tsx). Wide
+ * screens: settings, license, updates, e-mails, security and the danger zone on the left, the
+ * subscription and account info beside them. One column (phones, narrow windows): the current
+ * subscription first, then the license and updates, and the danger zone last, in reading order.
  */
 import { useSignedInUser } from '../guards';
 import { Container, PageHeader } from '../../components/ui/page';
 import { AccountInfoCard } from '../../features/profile/components/account-info-card';
 import { NotificationsCard } from '../../features/profile/components/notifications-card';
 import { ProfileSettingsCard } from '../../features/profile/components/profile-settings-card';
+import { LicenseCard } from '../../features/profile/components/license-card';
 import { DangerZoneCard } from '../../features/profile/components/danger-zone-card';
 import { SecurityCard } from '../../features/profile/components/security-card';
 import { SubscriptionCard } from '../../features/profile/components/subscription-card';
@@ -32,6 +33,7 @@ export default function ProfileRoute() {
       {oneColumn ? (
         <div className="space-y-6">
           <SubscriptionCard user={user} />
+          <LicenseCard />
           <UpdatesCard />
           {settings}
           <NotificationsCard user={user} />
@@ -43,6 +45,7 @@ export default function ProfileRoute() {
         <div className="grid gap-6 lg:grid-cols-3">
           <div className="space-y-6 lg:col-span-2">
             {settings}
+            <LicenseCard />
             <UpdatesCard />
             <NotificationsCard user={user} />
             <SecurityCard user={user} />

@@ -1,8 +1,8 @@
 /**
- * Badges of the statuses users and admins both see: orders (spec section 4: six statuses) and
- * subscriptions. The colour helps; the text says the status.
+ * Badges of the statuses users and admins both see: orders (spec section 4: six statuses),
+ * subscriptions and licenses. The colour helps; the text says the status.
  */
-import type { OrderStatus, SubscriptionStatus } from '@flockr/contract';
+import type { LicenseStatus, OrderStatus, SubscriptionStatus } from '@flockr/contract';
 import { humanize } from '../../lib/format';
 import { Badge, type BadgeTone } from './badge';
 
@@ -29,4 +29,16 @@ export function OrderStatusBadge({ status }: { status: OrderStatus }) {
 /** Badge of a subscription status. */
 export function SubscriptionStatusBadge({ status }: { status: SubscriptionStatus }) {
   return <Badge tone={subscriptionTones[status]}>{humanize(status)}</Badge>;
+}
+
+const licenseTones: Record<LicenseStatus, BadgeTone> = {
+  active: 'success',
+  expired: 'neutral',
+  refunded: 'violet',
+  suspended: 'danger',
+};
+
+/** Badge of a license status ('Active', 'Expired', 'Refunded', 'Suspended'). */
+export function LicenseStatusBadge({ status }: { status: LicenseStatus }) {
+  return <Badge tone={licenseTones[status]}>{humanize(status)}</Badge>;
 }

@@ -14,4 +14,8 @@ export const ADMIN_ERRORS = {
   fetchOutbox: 'Failed to fetch e-mails',
   fetchDeadJobs: 'Failed to fetch failed jobs',
   retry: 'Failed to retry',
+  fetchLicense: 'Failed to fetch license',
+  resetDevices: 'Failed to reset devices',
+  deactivateDevice: 'Failed to deactivate device',
+  setLicenseSuspension: 'Failed to change the license',
 } as const;

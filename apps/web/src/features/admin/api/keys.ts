@@ -14,6 +14,8 @@ export const adminKeys = {
   /** One page of a paged list, e.g. `page('users', { page: 2, limit: 10 })`. */
   page: (resource: string, query: object) => [...root, resource, 'list', query] as const,
   user: (id: string) => [...root, 'users', 'detail', id] as const,
+  /** A user's license and devices (`GET /admin/users/{id}/license`). */
+  userLicense: (id: string) => [...root, 'users', 'license', id] as const,
   plans: [...root, 'plans'] as const,
   releases: [...root, 'downloads'] as const,
   /** The release manager: releases with channels, rollout and files (`GET /admin/releases`). */

@@ -1,16 +1,29 @@
 /**
  * Create or edit a plan (spec section 5): name, description, monthly and yearly price (step 0.01),
  * features one per line (blank lines dropped), what the plan gives after its subscription ends
- * (docs/updates.md "Access") and active; every field is required. Changing the
+ * (docs/updates.md "Access"), what a license on it gives — entitlements, rows of a code and an
+ * optional limit (empty: unlimited) — and its devices per license (docs/licenses.md), and
+ * active; every field is required. Changing the
  * price of an existing plan warns that subscribers keep what they paid and that the terms promise
  * 30 days' notice (spec section 9), and asks the admin to confirm before saving.
  */
 import { useState } from 'react';
+import { useFieldArray, type UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
-import { RETENTION, planInputSchema, type AdminPlan } from '@flockr/contract';
+import { Plus, X } from 'lucide-react';
+import {
+  ENTITLEMENT_CODES,
+  RETENTION,
+  entitlementsSchema,
+  maxDevicesSchema,
+  planInputSchema,
+  type AdminPlan,
+} from '@flockr/contract';
 import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
 import { CheckboxField, SelectField, TextField } from '../../../components/ui/field';
 import { TextareaField } from '../../../components/ui/field';
+import { entitlementLine, entitlementName, isKnownEntitlement } from '../../../lib/license-texts';
 import { useSavePlan } from '../api/plans';
 import { AdminForm, useAdminForm } from './admin-form';
 
@@ -24,13 +37,20 @@ export const planFormSchema = planInputSchema.extend({
     .transform((text) => text.split(/\r?\n/))
     .pipe(planInputSchema.shape.features),
   is_active: z.boolean(),
+  entitlements: entitlementsSchema,
+  max_devices: maxDevicesSchema,
 });
 type Values = z.input<typeof planFormSchema>;
+type Output = z.output<typeof planFormSchema>;
 
 /** Form values of `plan`, or of an empty active plan. */
 function defaultsOf(plan: AdminPlan | null): Values {
   return plan
-    ? { ...plan, features: plan.features.join('\n') }
+    ? {
+        ...plan,
+        features: plan.features.join('\n'),
+        entitlements: plan.entitlements.map((e) => ({ ...e })),
+      }
     : {
         name: '',
         description: '',
@@ -39,7 +59,105 @@ function defaultsOf(plan: AdminPlan | null): Values {
         features: '',
         is_active: true,
         after_expiry_access: 'keep_released',
+        entitlements: [],
+        max_devices: 1,
       };
+}
+
+/** A limit as typed: empty means unlimited (null); anything else a number for the schema. */
+const limitValue = (value: unknown) =>
+  value === '' || value === null || value === undefined ? null : Number(value);
+
+/**
+ * The entitlements editor: one row per entitlement, a code (the program's codes, plus any other
+ * code the plan already has) and an optional limit; a code is offered once. Add and remove rows.
+ */
+function EntitlementsEditor({ form }: { form: UseFormReturn<Values, unknown, Output> }) {
+  const { fields, append, remove } = useFieldArray({ control: form.control, name: 'entitlements' });
+  const rows = form.watch('entitlements') ?? [];
+  const used = new Set(rows.map((r) => r.code));
+  const codes = [
+    ...ENTITLEMENT_CODES,
+    ...fields.map((f) => f.code).filter((c) => !isKnownEntitlement(c)),
+  ];
+  const next = ENTITLEMENT_CODES.find((c) => !used.has(c));
+  const errors = form.formState.errors.entitlements;
+  const listError = errors?.root?.message ?? errors?.message;
+  return (
+    <fieldset className="grid min-w-0 gap-2 sm:col-span-2">
+      <legend className="mb-1 text-sm font-medium text-slate-800">Entitlements</legend>
+      <p className="text-xs text-slate-600">
+        What a license on this plan gives the program. Leave a limit empty for unlimited, or for a
+        feature without a count (White label).
+      </p>
+      {fields.length > 0 ? (
+        <div
+          aria-hidden="true"
+          className="grid grid-cols-[minmax(0,1fr)_6.5rem_2.25rem] gap-2 text-xs font-medium text-slate-500 sm:grid-cols-[minmax(0,1fr)_8rem_2.25rem]"
+        >
+          <span>Code</span>
+          <span>Limit</span>
+        </div>
+      ) : null}
+      <ul className="grid gap-2">
+        {fields.map((field, index) => {
+          const row = rows[index];
+          const preview =
+            row && (row.limit === null || row.limit === undefined || Number.isInteger(row.limit))
+              ? entitlementLine({ code: row.code, limit: row.limit ?? null })
+              : null;
+          return (
+            <li key={field.id} className="grid gap-1">
+              <div className="grid grid-cols-[minmax(0,1fr)_6.5rem_2.25rem] items-start gap-2 sm:grid-cols-[minmax(0,1fr)_8rem_2.25rem]">
+                <SelectField
+                  label={<span className="sr-only">Entitlement {index + 1}</span>}
+                  error={errors?.[index]?.code?.message}
+                  {...form.register(`entitlements.${index}.code`)}
+                >
+                  {codes.map((code) => (
+                    <option key={code} value={code} disabled={code !== row?.code && used.has(code)}>
+                      {entitlementName(code)}
+                    </option>
+                  ))}
+                </SelectField>
+                <TextField
+                  label={<span className="sr-only">Limit of entitlement {index + 1}</span>}
+                  type="number"
+                  min="0"
+                  step="1"
+                  inputMode="numeric"
+                  placeholder="Unlimited"
+                  error={errors?.[index]?.limit?.message}
+                  {...form.register(`entitlements.${index}.limit`, { setValueAs: limitValue })}
+                />
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="mt-1.5 px-2"
+                  aria-label={`Remove entitlement ${index + 1}`}
+                  icon={<X aria-hidden="true" className="size-4" />}
+                  onClick={() => remove(index)}
+                />
+              </div>
+              {preview ? <p className="text-xs text-slate-500">Shown as: {preview}</p> : null}
+            </li>
+          );
+        })}
+      </ul>
+      {listError ? <p className="text-sm text-red-700">{listError}</p> : null}
+      <div>
+        <Button
+          variant="outline"
+          size="sm"
+          icon={<Plus aria-hidden="true" className="size-4" />}
+          disabled={!next}
+          onClick={() => next && append({ code: next, limit: null })}
+        >
+          Add entitlement
+        </Button>
+      </div>
+    </fieldset>
+  );
 }
 
 /** The two price inputs (step 0.01). */
@@ -140,6 +258,18 @@ export function PlanForm({ plan, onClose }: { plan: AdminPlan | null; onClose: (
         <option value="keep_released">Keep versions published before the end date</option>
         <option value="none">No downloads or updates</option>
       </SelectField>
+      <EntitlementsEditor form={form} />
+      <TextField
+        label="Devices per license"
+        hint="Devices a license on this plan may have activated at once (1–1000)."
+        type="number"
+        min="1"
+        max="1000"
+        step="1"
+        inputMode="numeric"
+        error={errors.max_devices?.message}
+        {...register('max_devices', { valueAsNumber: true })}
+      />
       <CheckboxField
         label="Active"
         hint="Inactive plans are hidden from the plans page and cannot be bought."

@@ -92,6 +92,8 @@ describe('admin plans tab', () => {
       features: ['Ten accounts', 'Priority support'],
       is_active: false,
       after_expiry_access: 'none',
+      entitlements: [],
+      max_devices: 1,
     });
     expect(await screen.findByText('Plan TEAM created')).toBeInTheDocument();
     await waitFor(() =>
@@ -138,6 +140,8 @@ describe('admin plans tab', () => {
       features: pro.features,
       is_active: true,
       after_expiry_access: 'keep_released',
+      entitlements: [],
+      max_devices: 1,
     });
 
     down = true;
@@ -145,6 +149,127 @@ describe('admin plans tab', () => {
     await waitFor(() =>
       expect(within(form).getByRole('alert')).toHaveTextContent(CLIENT_ERRORS.defaults.updatePlan),
     );
+  });
+
+  it('shows devices per license and what a license gives on each plan card', async () => {
+    mockEndpoint(API.admin.plans, {
+      plans: [
+        makeAdminPlan({
+          entitlements: [
+            { code: 'TWITTER_ACCOUNTS', limit: 5 },
+            { code: 'DAILY_ACTIONS', limit: null },
+            { code: 'WHITE_LABEL', limit: null },
+          ],
+          max_devices: 3,
+        }),
+      ],
+    });
+    renderAdmin('/admin?tab=plans');
+    const card = await screen.findByRole('article', { name: 'PRO' });
+    expect(card).toHaveTextContent('Devices per license3');
+    expect(card).toHaveTextContent('License gives (3)');
+    expect(within(card).getByText('Up to 5 Twitter accounts')).toBeInTheDocument();
+    expect(within(card).getByText('Unlimited daily actions')).toBeInTheDocument();
+    expect(within(card).getByText('White label')).toBeInTheDocument();
+  });
+
+  it('edits the entitlements (code, optional limit) and the devices per license', async () => {
+    const plan = makeAdminPlan({
+      entitlements: [
+        { code: 'TWITTER_ACCOUNTS', limit: 5 },
+        { code: 'CUSTOM_REPORTS', limit: 2 },
+      ],
+      max_devices: 2,
+    });
+    mockEndpoint(API.admin.plans, { plans: [plan] });
+    mockEndpoint(API.admin.updatePlan, { plan });
+    renderAdmin('/admin?tab=plans');
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit plan PRO' }));
+    const form = screen.getByRole('form', { name: 'Edit plan PRO' });
+    const group = within(form).getByRole('group', { name: 'Entitlements' });
+
+    const first = within(group).getByRole('combobox', { name: 'Entitlement 1' });
+    expect(first).toHaveValue('TWITTER_ACCOUNTS');
+    expect(
+      within(first)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([
+      'Twitter accounts',
+      'Daily actions',
+      'Email support',
+      'Priority support',
+      'Phone support',
+      'White label',
+      'Custom reports',
+    ]);
+    // A code already used by another row cannot be chosen twice.
+    expect(within(first).getByRole('option', { name: 'Custom reports' })).toBeDisabled();
+    expect(within(group).getByRole('spinbutton', { name: 'Limit of entitlement 1' })).toHaveValue(
+      5,
+    );
+    expect(group).toHaveTextContent('Shown as: Up to 5 Twitter accounts');
+    // An admin's own code stays as it is.
+    expect(within(group).getByRole('combobox', { name: 'Entitlement 2' })).toHaveValue(
+      'CUSTOM_REPORTS',
+    );
+
+    // Add: the first code not used yet, unlimited.
+    await userEvent.click(within(group).getByRole('button', { name: 'Add entitlement' }));
+    const third = within(group).getByRole('combobox', { name: 'Entitlement 3' });
+    expect(third).toHaveValue('DAILY_ACTIONS');
+    const limit3 = within(group).getByRole('spinbutton', { name: 'Limit of entitlement 3' });
+    expect(limit3).toHaveValue(null);
+    expect(limit3).toHaveAttribute('placeholder', 'Unlimited');
+    expect(group).toHaveTextContent('Shown as: Unlimited daily actions');
+    await userEvent.type(limit3, '500');
+    expect(group).toHaveTextContent('Shown as: 500 daily actions');
+
+    await userEvent.click(within(group).getByRole('button', { name: 'Add entitlement' }));
+    await userEvent.selectOptions(
+      within(group).getByRole('combobox', { name: 'Entitlement 4' }),
+      'WHITE_LABEL',
+    );
+    // Remove the admin's own code; empty the first limit (unlimited).
+    await userEvent.click(within(group).getByRole('button', { name: 'Remove entitlement 2' }));
+    await userEvent.clear(
+      within(group).getByRole('spinbutton', { name: 'Limit of entitlement 1' }),
+    );
+
+    const devices = within(form).getByRole('spinbutton', { name: 'Devices per license' });
+    expect(devices).toHaveValue(2);
+    await userEvent.clear(devices);
+    await userEvent.type(devices, '3');
+
+    await userEvent.click(within(form).getByRole('button', { name: 'Save plan' }));
+    await waitFor(() => expect(callsTo(API.admin.updatePlan)).toHaveLength(1));
+    expect(callsTo(API.admin.updatePlan)[0]!.body).toMatchObject({
+      entitlements: [
+        { code: 'TWITTER_ACCOUNTS', limit: null },
+        { code: 'DAILY_ACTIONS', limit: 500 },
+        { code: 'WHITE_LABEL', limit: null },
+      ],
+      max_devices: 3,
+    });
+  });
+
+  it('refuses a bad limit or device count with the contract messages', async () => {
+    mockEndpoint(API.admin.plans, {
+      plans: [makeAdminPlan({ entitlements: [{ code: 'DAILY_ACTIONS', limit: 10 }] })],
+    });
+    renderAdmin('/admin?tab=plans');
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit plan PRO' }));
+    const form = screen.getByRole('form', { name: 'Edit plan PRO' });
+    const limit = within(form).getByRole('spinbutton', { name: 'Limit of entitlement 1' });
+    await userEvent.clear(limit);
+    await userEvent.type(limit, '2.5');
+    const devices = within(form).getByRole('spinbutton', { name: 'Devices per license' });
+    await userEvent.clear(devices);
+    await userEvent.type(devices, '0');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save plan' }));
+    expect(await within(form).findByText('Limit must be a whole number')).toBeInTheDocument();
+    expect(within(form).getByText('Device limit must be at least 1')).toBeInTheDocument();
+    expect(callsTo(API.admin.updatePlan)).toHaveLength(0);
   });
 
   it('shows the list error with Try Again, and the empty state', async () => {

@@ -1,11 +1,12 @@
 /**
- * Plans tab: every plan with prices, active state, subscriber count and revenue; New plan and
- * Edit open the plan form above the list.
+ * Plans tab: every plan with prices, active state, subscriber count, revenue, devices per license
+ * and what a license on it gives; New plan and Edit open the plan form above the list.
  */
 import { Layers, Pencil, Plus } from 'lucide-react';
 import { formatMoney, type AdminPlan } from '@flockr/contract';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { entitlementLine } from '../../../lib/license-texts';
 import { useAdminPlans } from '../api/plans';
 import { AdminList, useEditor } from './admin-list';
 import { ActiveBadge } from './badges';
@@ -40,6 +41,7 @@ function PlanCard({ plan, onEdit }: { plan: AdminPlan; onEdit: (plan: AdminPlan)
           <Figure term="Yearly" value={formatMoney(plan.yearly_price, plan.currency)} />
           <Figure term="Subscribers" value={plan.subscriber_count} />
           <Figure term="Revenue" value={formatMoney(plan.total_revenue, plan.currency)} />
+          <Figure term="Devices per license" value={plan.max_devices} />
         </dl>
         <p className="mt-4 text-xs font-medium text-slate-500">Features ({plan.features.length})</p>
         <ul className="mt-1 list-disc space-y-0.5 pl-5 text-sm text-slate-700">
@@ -49,6 +51,20 @@ function PlanCard({ plan, onEdit }: { plan: AdminPlan; onEdit: (plan: AdminPlan)
             </li>
           ))}
         </ul>
+        <p className="mt-4 text-xs font-medium text-slate-500">
+          License gives ({plan.entitlements.length})
+        </p>
+        {plan.entitlements.length > 0 ? (
+          <ul className="mt-1 list-disc space-y-0.5 pl-5 text-sm text-slate-700">
+            {plan.entitlements.map((e) => (
+              <li key={e.code} className="break-words">
+                {entitlementLine(e)}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-1 text-sm text-slate-600">No entitlements</p>
+        )}
         <div className="mt-auto flex justify-end pt-4">
           <Button
             variant="outline"

@@ -1,5 +1,8 @@
 /** Names of release channels and platforms as the admin panel shows them. */
-import type { Platform, ReleaseChannel } from '@flockr/contract';
+import type { ReleaseChannel } from '@flockr/contract';
+
+/** Names of the platforms (shared with the devices of a license: lib/platform-names.ts). */
+export { PLATFORM_NAMES } from '../../../lib/platform-names';
 
 /** Names of the release channels. */
 export const CHANNEL_NAMES: Record<ReleaseChannel, string> = {
@@ -7,11 +10,4 @@ export const CHANNEL_NAMES: Record<ReleaseChannel, string> = {
   rc: 'Release candidate',
   beta: 'Beta',
   alpha: 'Alpha',
-};
-
-/** Names of the platforms. */
-export const PLATFORM_NAMES: Record<Platform, string> = {
-  windows: 'Windows',
-  macos: 'macOS',
-  linux: 'Linux',
 };

@@ -1,4 +1,7 @@
-/** A user's detail for admins: account, subscription, orders and download history. */
+/**
+ * A user's detail for admins: account, subscription, license (with its devices and actions:
+ * user-license-section.tsx), orders and download history.
+ */
 import type { ReactNode } from 'react';
 import { COUNTRIES, renewalSentence, type AdminUserDetail } from '@flockr/contract';
 import { Dialog } from '../../../components/ui/dialog';
@@ -8,6 +11,7 @@ import { useAdminUser } from '../api/users';
 import { RoleBadge, UserStatusBadge } from './badges';
 import { ItemList, orderItem } from './item-list';
 import { QueryView } from './query-view';
+import { UserLicense } from './user-license-section';
 
 /** A term and its value in a two-column list. */
 function Row({ term, children }: { term: string; children: ReactNode }) {
@@ -62,6 +66,9 @@ function Detail({ detail }: { detail: AdminUserDetail }) {
         ) : (
           <p className="text-slate-600">No subscription.</p>
         )}
+      </Section>
+      <Section title="License">
+        <UserLicense userId={user.id} username={user.username} />
       </Section>
       <Section title={`Orders (${orders.length})`}>
         <ItemList

@@ -246,10 +246,14 @@ describe('admin users tab', () => {
         ],
       }),
     );
+    mockEndpoint(API.admin.userLicense, { license: null });
     renderAdmin('/admin?tab=users');
     await userEvent.click(await screen.findByRole('button', { name: 'View bob' }));
     const dialog = screen.getByRole('dialog', { name: 'User bob' });
     expect(await within(dialog).findByText('#c3d4e5f6')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('No license: bob has never had a paid order.'),
+    ).toBeInTheDocument();
     expect(callsTo(API.admin.user)[0]!.params.id).toBe(bob.id);
     expect(within(dialog).getByRole('heading', { name: 'Orders (1)' })).toBeInTheDocument();
     expect(within(dialog).getByText('Completed')).toBeInTheDocument();

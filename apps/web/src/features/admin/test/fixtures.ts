@@ -4,6 +4,8 @@
  */
 import {
   adminDownloadSchema,
+  adminLicenseSchema,
+  licenseDeviceSchema,
   adminOrderSchema,
   adminPaymentEventSchema,
   adminPlanSchema,
@@ -15,6 +17,8 @@ import {
   statsSchema,
   subscriptionSchema,
   type AdminDownload,
+  type AdminLicense,
+  type LicenseDevice,
   type AdminOrder,
   type AdminPaymentEvent,
   type AdminPlan,
@@ -198,4 +202,58 @@ export function makeUserDetail(overrides: Partial<AdminUserDetail> = {}): AdminU
 /** The pagination block of `total` items on `page`. */
 export function pageOf(total: number, page = 1, limit = 10): Pagination {
   return paginationSchema.parse({ total, page, limit, total_pages: Math.ceil(total / limit) });
+}
+
+/** A device of a license as admins see it: bob's Windows desktop, holding a seat. */
+export function makeAdminDevice(overrides: Partial<LicenseDevice> = {}): LicenseDevice {
+  return licenseDeviceSchema.parse({
+    id: 'dddddddd-0000-4000-8000-000000000011',
+    fingerprint: '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',
+    name: 'Studio PC',
+    platform: 'windows',
+    hostname: 'STUDIO-PC',
+    app_version: '1.4.2',
+    activated_at: '2026-11-01T09:00:00.000Z',
+    last_seen_at: '2026-11-20T10:00:00.000Z',
+    deactivated_at: null,
+    deactivation_reason: null,
+    ...overrides,
+  });
+}
+
+/**
+ * A license as `GET /admin/users/{id}/license` answers it: PRO, active until Dec 1, 2026, 2 seats,
+ * key rotated once, Studio PC holding a seat and an old laptop deactivated by its owner.
+ */
+export function makeAdminLicense(overrides: Partial<AdminLicense> = {}): AdminLicense {
+  return adminLicenseSchema.parse({
+    id: 'cccccccc-1111-4000-8000-000000000011',
+    status: 'active',
+    suspended: null,
+    plan: { id: '9a8b7c6d-2222-4e5f-9a0b-abcdefabcdef', name: 'PRO' },
+    entitlements: [
+      { code: 'TWITTER_ACCOUNTS', limit: 5 },
+      { code: 'DAILY_ACTIONS', limit: 500 },
+    ],
+    max_devices: 2,
+    active_devices: 1,
+    expires_at: '2026-12-01T12:00:00.000Z',
+    created_at: '2026-11-01T00:00:00.000Z',
+    key_generation: 2,
+    suspended_at: null,
+    suspension_reason: null,
+    devices: [
+      makeAdminDevice(),
+      makeAdminDevice({
+        id: 'dddddddd-0000-4000-8000-000000000012',
+        fingerprint: 'e'.repeat(64),
+        name: 'Old laptop',
+        platform: 'linux',
+        hostname: null,
+        deactivated_at: '2026-11-10T08:00:00.000Z',
+        deactivation_reason: 'owner',
+      }),
+    ],
+    ...overrides,
+  });
 }

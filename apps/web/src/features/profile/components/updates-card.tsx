@@ -5,9 +5,9 @@
  * dialog, loaded when opened) —; and the feed URLs per updater, each with Copy, in a disclosure
  * so the card stays short. The URLs carry the token, so they are masked with it.
  */
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import { CheckCircle2, ChevronRight, Eye, EyeOff, RefreshCw } from 'lucide-react';
+import { CheckCircle2, ChevronRight } from 'lucide-react';
 import {
   RELEASE_CHANNELS,
   type FeedUrls,
@@ -20,6 +20,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { SelectField } from '../../../components/ui/field';
+import { MaskedSecret, maskSecret } from '../../../components/ui/masked-secret';
 import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton';
 import { formatDate } from '../../../lib/format';
 import { CHANNEL_LABELS, useMyUpdates, useSetReleaseChannel } from '../api/updates';
@@ -41,7 +42,7 @@ export const FEED_LABELS: ReadonlyArray<{ key: keyof FeedUrls; label: string }> 
 
 /** What a masked token shows: four dots and its last four characters. */
 export function maskToken(token: string): string {
-  return `••••${token.slice(-4)}`;
+  return maskSecret(token);
 }
 
 /** `text` with every occurrence of `token` masked ({@link maskToken}). */
@@ -158,74 +159,6 @@ function ChannelForm({ channel }: { channel: ReleaseChannel }) {
   );
 }
 
-/** The feed token, masked unless shown, with Show/Hide, Copy and Rotate. */
-function FeedToken({
-  token,
-  shown,
-  onToggle,
-  onRotate,
-}: {
-  token: string;
-  shown: boolean;
-  onToggle: () => void;
-  onRotate: () => void;
-}) {
-  const labelId = useId();
-  return (
-    <div className="grid gap-2">
-      <p id={labelId} className="text-sm font-medium text-slate-800">
-        Feed token
-      </p>
-      <div className="flex flex-wrap items-center gap-2">
-        <code
-          aria-labelledby={labelId}
-          className="min-w-0 max-w-full rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 font-mono text-sm break-all text-slate-900"
-        >
-          {shown ? (
-            token
-          ) : (
-            <>
-              <span aria-hidden="true">••••</span>
-              <span className="sr-only">Hidden, ends in </span>
-              {token.slice(-4)}
-            </>
-          )}
-        </code>
-        <div className="flex flex-wrap gap-2">
-          <Button
-            variant="outline"
-            size="sm"
-            aria-pressed={shown}
-            icon={
-              shown ? (
-                <EyeOff aria-hidden="true" className="size-4" />
-              ) : (
-                <Eye aria-hidden="true" className="size-4" />
-              )
-            }
-            onClick={onToggle}
-          >
-            {shown ? 'Hide' : 'Show'} <span className="sr-only">feed token</span>
-          </Button>
-          <CopyButton value={token} what="feed token" />
-          <Button
-            variant="outline"
-            size="sm"
-            icon={<RefreshCw aria-hidden="true" className="size-4" />}
-            onClick={onRotate}
-          >
-            Rotate <span className="sr-only">feed token</span>
-          </Button>
-        </div>
-      </div>
-      <p className="text-xs text-slate-600">
-        Your installed program uses this token to fetch updates. Keep it private; rotate it if it
-        may have leaked.
-      </p>
-    </div>
-  );
-}
-
 /** The feed URL of each updater with Copy, in a disclosure; masked like the token. */
 function FeedUrlList({ feeds, token, shown }: { feeds: FeedUrls; token: string; shown: boolean }) {
   return (
@@ -269,11 +202,14 @@ function UpdatesContent({ updates }: { updates: MyUpdatesResponse }) {
       <AccessState access={updates.access} />
       {/* Keyed by the saved channel: after a save the select starts from what was saved. */}
       <ChannelForm key={updates.channel} channel={updates.channel} />
-      <FeedToken
-        token={updates.feed_token}
+      <MaskedSecret
+        label="Feed token"
+        what="feed token"
+        value={updates.feed_token}
         shown={shown}
         onToggle={() => setShown((s) => !s)}
         onRotate={() => setRotating(true)}
+        hint="Your installed program uses this token to fetch updates. Keep it private; rotate it if it may have leaked."
       />
       <FeedUrlList feeds={updates.feeds} token={updates.feed_token} shown={shown} />
       {rotating ? (

@@ -3,6 +3,7 @@ import { Route, Routes } from 'react-router';
 import {
   API,
   CLIENT_ERRORS,
+  type MyLicenseResponse,
   type MySubscriptionsResponse,
   type MyUpdatesResponse,
   type User,
@@ -19,23 +20,26 @@ export const noSubscriptions: MySubscriptionsResponse = { subscription: null, su
 
 /**
  * Signs `user` in (alice by default), answers the calls the page makes on load (`/auth/me` with
- * `user`, my-subscriptions with `subscriptions`, `/updates/me` with `updates`) and renders
- * /profile inside `SignedInOnly`.
+ * `user`, my-subscriptions with `subscriptions`, `/updates/me` with `updates`, `/licenses/me`
+ * with `license`: none by default) and renders /profile inside `SignedInOnly`.
  * Mock other endpoints before or after; later answers win. Returns what `renderRoute` returns.
  */
 export function renderProfile({
   user = makeUser(),
   subscriptions = noSubscriptions,
   updates = makeMyUpdates(),
+  license = { license: null },
 }: {
   user?: User;
   subscriptions?: MySubscriptionsResponse;
   updates?: MyUpdatesResponse;
+  license?: MyLicenseResponse;
 } = {}) {
   signIn(user);
   mockEndpoint(API.auth.me, { user });
   mockEndpoint(API.subscriptions.mine, subscriptions);
   mockEndpoint(API.updates.me, updates);
+  mockEndpoint(API.licenses.me, license);
   return renderRoute(
     <Routes>
       <Route element={<SignedInOnly denied={CLIENT_ERRORS.accessDenied.profile} />}>
