@@ -177,6 +177,17 @@ export const plans = pgTable(
      * docs/updates.md): releases published before the expiry, or nothing.
      */
     afterExpiryAccess: text('after_expiry_access').notNull().default('keep_released'),
+    /**
+     * What a license on the plan gives: stable codes with an optional limit (contract
+     * `entitlementSchema`, docs/licenses.md "Entitlements"), e.g. `[{code: 'DAILY_ACTIONS',
+     * limit: 500}]`; `limit: null` is unlimited or a feature without a count.
+     */
+    entitlements: jsonb('entitlements')
+      .$type<{ code: string; limit: number | null }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** Devices a license on the plan may have active at once (docs/licenses.md "Seats"). */
+    maxDevices: integer('max_devices').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -186,6 +197,7 @@ export const plans = pgTable(
       'plans_after_expiry_access_known',
       sql`${t.afterExpiryAccess} in ('keep_released', 'none')`,
     ),
+    check('plans_max_devices_positive', sql`${t.maxDevices} >= 1`),
     check(
       'plans_prices_non_negative',
       sql`${t.monthlyPriceMinor} >= 0 and ${t.yearlyPriceMinor} >= 0`,
@@ -708,3 +720,73 @@ export const releaseAnnouncements = pgTable('release_announcements', {
   createdAt: createdAt(),
   finishedAt: timestamp('finished_at', { withTimezone: true }),
 });
+
+/**
+ * Licenses (docs/licenses.md): one per user, created in the transaction that completes their
+ * first order. The key is never stored: it is an HMAC of the id and `keyGeneration`
+ * (modules/licenses/license-key.ts), so it can be shown again and a rotation (+1) stops the old
+ * one at once. Status, plan, entitlements and seats follow the subscription; `suspendedAt` is an
+ * admin's suspension. Never deleted.
+ */
+export const licenses = pgTable(
+  'licenses',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The order whose completion created the license. */
+    orderId: uuid('order_id').references(() => orders.id),
+    keyGeneration: integer('key_generation').notNull().default(1),
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    suspensionReason: text('suspension_reason'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('licenses_user_key').on(t.userId)],
+);
+
+/**
+ * Devices of a license: a row per activation of a fingerprint. A device holds a seat while
+ * `deactivatedAt` is null; it is deactivated (never deleted) by its owner, the program, an admin
+ * or the timeout (LICENSE_DEVICE_TIMEOUT after `lastSeenAt`). At most one active row per
+ * fingerprint and license (`license_devices_active_key`); activations lock the license row, so
+ * the seat count cannot be passed by concurrent activations.
+ */
+export const licenseDevices = pgTable(
+  'license_devices',
+  {
+    id: id(),
+    licenseId: uuid('license_id')
+      .notNull()
+      .references(() => licenses.id),
+    fingerprint: text('fingerprint').notNull(),
+    name: text('name').notNull(),
+    platform: text('platform').notNull(),
+    hostname: text('hostname'),
+    appVersion: text('app_version'),
+    activatedAt: timestamp('activated_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    /** One of the contract's DEVICE_DEACTIVATION_REASONS. */
+    deactivationReason: text('deactivation_reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('license_devices_active_key')
+      .on(t.licenseId, t.fingerprint)
+      .where(sql`${t.deactivatedAt} is null`),
+    index('license_devices_license_idx').on(t.licenseId, t.createdAt),
+    // The timeout job's scan: active devices by last check-in.
+    index('license_devices_last_seen_idx')
+      .on(t.lastSeenAt)
+      .where(sql`${t.deactivatedAt} is null`),
+    check(
+      'license_devices_deactivation_reason_known',
+      sql`${t.deactivationReason} is null or ${t.deactivationReason} in ('owner', 'program', 'admin', 'timeout')`,
+    ),
+  ],
+);
+
+export type LicenseRow = typeof licenses.$inferSelect;
+export type LicenseDeviceRow = typeof licenseDevices.$inferSelect;

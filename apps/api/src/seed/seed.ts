@@ -33,6 +33,8 @@ const SEED_PLANS = [
     yearlyPriceMinor: 0,
     features: ['Browse the changelog', 'Email support', 'Upgrade any time'],
     sortOrder: 0,
+    entitlements: [],
+    maxDevices: 1,
   },
   {
     name: PLAN_NAMES.pro,
@@ -47,6 +49,13 @@ const SEED_PLANS = [
       'Analytics dashboard',
     ],
     sortOrder: 1,
+    // Licenses (docs/licenses.md): the spec §9 comparison table as entitlements, and 2 seats.
+    entitlements: [
+      { code: 'TWITTER_ACCOUNTS', limit: 5 },
+      { code: 'DAILY_ACTIONS', limit: 500 },
+      { code: 'EMAIL_SUPPORT', limit: null },
+    ],
+    maxDevices: 2,
   },
   {
     name: PLAN_NAMES.proPlus,
@@ -61,6 +70,16 @@ const SEED_PLANS = [
       'White-label',
     ],
     sortOrder: 2,
+    // Unlimited accounts and actions (limit null), and 5 seats.
+    entitlements: [
+      { code: 'TWITTER_ACCOUNTS', limit: null },
+      { code: 'DAILY_ACTIONS', limit: null },
+      { code: 'EMAIL_SUPPORT', limit: null },
+      { code: 'PRIORITY_SUPPORT', limit: null },
+      { code: 'PHONE_SUPPORT', limit: null },
+      { code: 'WHITE_LABEL', limit: null },
+    ],
+    maxDevices: 5,
   },
 ] as const;
 
@@ -131,7 +150,12 @@ export async function seed(
 ): Promise<void> {
   await insertMissingPlans(
     db,
-    SEED_PLANS.map((p) => ({ ...p, features: [...p.features], currency: 'USD' })),
+    SEED_PLANS.map((p) => ({
+      ...p,
+      features: [...p.features],
+      entitlements: [...p.entitlements],
+      currency: 'USD',
+    })),
   );
 
   for (const v of SEED_VERSIONS) {

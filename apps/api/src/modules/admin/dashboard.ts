@@ -111,6 +111,8 @@ export async function adminPlans(ctx: AppContext): Promise<AdminPlan[]> {
   return plans.map((p) => ({
     ...toPlanDto(p),
     after_expiry_access: p.afterExpiryAccess as AfterExpiryAccess,
+    entitlements: p.entitlements,
+    max_devices: p.maxDevices,
     subscriber_count: subscribers.get(p.id) ?? 0,
     total_revenue: revenue.get(p.id) ?? 0,
   }));

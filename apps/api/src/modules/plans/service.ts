@@ -103,6 +103,11 @@ export async function quote(
   return { plan, amountMinor };
 }
 
+/** Plan `planId` (active or not), or undefined: what a license on it gives (licenses). */
+export async function planById(db: Executor, planId: string): Promise<PlanRow | undefined> {
+  return findPlanById(db, planId);
+}
+
 /** The monthly price of plan `planId` in minor units (plans are ranked by it); 0 when unknown. */
 export async function monthlyPriceOf(db: Executor, planId: string): Promise<number> {
   return (await findPlanById(db, planId))?.monthlyPriceMinor ?? 0;
@@ -126,6 +131,10 @@ function columns(input: Partial<ParsedPlanInput>, currency: string) {
     ...(input.after_expiry_access !== undefined && {
       afterExpiryAccess: input.after_expiry_access,
     }),
+    ...(input.entitlements !== undefined && {
+      entitlements: input.entitlements.map((e) => ({ code: e.code, limit: e.limit ?? null })),
+    }),
+    ...(input.max_devices !== undefined && { maxDevices: input.max_devices }),
   };
 }
 
