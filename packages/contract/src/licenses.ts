@@ -300,6 +300,21 @@ export const LICENSE_CHECK_CODES = [
 ] as const;
 export type LicenseCheckCode = (typeof LICENSE_CHECK_CODES)[number];
 
+/**
+ * The `message` of each check code, to show the user. `{version}` is the minimum supported
+ * version, `{entitlement}` the code asked for.
+ */
+export const LICENSE_CHECK_MESSAGES: Record<LicenseCheckCode, string> = {
+  SUSPENDED: API_ERRORS.licenseSuspended,
+  REFUNDED: API_ERRORS.licenseRefunded,
+  EXPIRED: API_ERRORS.licenseExpired,
+  NOT_ACTIVATED: API_ERRORS.deviceNotActivated,
+  VERSION_NOT_ALLOWED:
+    'This version of the program is no longer supported. Please update to {version} or later',
+  ENTITLEMENT_MISSING: 'Your plan does not include this feature ({entitlement})',
+  VALID: 'The license is valid on this device',
+};
+
 /** The license as the program sees it (no key, no personal data). */
 export const programLicenseSchema = z.object({
   id: idSchema,
