@@ -33,6 +33,7 @@ import { accountRoutes } from './modules/accounts/routes.js';
 import { authenticate } from './modules/accounts/sign-in.js';
 import { adminApiTokenRoutes } from './modules/admin/api-tokens.routes.js';
 import { adminChangelogRoutes } from './modules/admin/changelog.routes.js';
+import { adminLicenseRoutes } from './modules/admin/licenses.routes.js';
 import { adminDashboardRoutes } from './modules/admin/dashboard.routes.js';
 import { adminOrderRoutes } from './modules/admin/orders.routes.js';
 import { adminOutboxRoutes } from './modules/admin/outbox.routes.js';
@@ -44,6 +45,7 @@ import { createPaymentProvider } from './modules/billing/providers/create.js';
 import type { PaymentProvider } from './modules/billing/providers/provider.js';
 import { billingRoutes } from './modules/billing/routes.js';
 import { changelogRoutes } from './modules/changelog/routes.js';
+import { licenseRoutes, wellKnownLicenseKeysRoute } from './modules/licenses/routes.js';
 import { planRoutes } from './modules/plans/routes.js';
 import { createArtifactStore } from './modules/releases/artifact-store.js';
 import { releaseRoutes } from './modules/releases/routes.js';
@@ -253,6 +255,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         billingRoutes(ctx),
         releaseRoutes(ctx, limits),
         updateRoutes(ctx, updateChecks),
+        licenseRoutes(ctx, limits),
         changelogRoutes(ctx),
         adminDashboardRoutes(ctx),
         adminUserRoutes(ctx),
@@ -260,6 +263,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         adminPlanRoutes(ctx),
         adminReleaseRoutes(ctx),
         adminApiTokenRoutes(ctx),
+        adminLicenseRoutes(ctx),
         adminChangelogRoutes(ctx),
         adminOutboxRoutes(ctx),
       ])
@@ -267,6 +271,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     { prefix: API_BASE_PATH },
   );
+  // The license signing keys at their fixed address, outside /api/v1 (docs/licenses.md).
+  wellKnownLicenseKeysRoute(app, ctx);
 
   const sendDocument =
     config.serveWeb && existsSync(path.join((options.web ?? WEB_BUILD).dist, 'index.html'))

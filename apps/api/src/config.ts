@@ -8,11 +8,28 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { ORDER_TTL_MS } from '@flockr/contract';
+import { loadLicenseSigningKeys, type LicenseSigningKeys } from './lib/license-signing-keys.js';
 import { OWASP_ARGON2ID, type PasswordHashOptions } from './lib/password.js';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** Milliseconds per unit of a duration variable (`d` days, `h` hours, `m` minutes, `s` seconds). */
+const DURATION_UNITS_MS = { d: 86_400_000, h: 3_600_000, m: 60_000, s: 1_000 } as const;
+
+/**
+ * A duration such as `30d`, `12h`, `90m` or `45s`; a bare number is days. In milliseconds, at
+ * least one second.
+ */
+const durationFromEnv = z
+  .string()
+  .regex(/^\d+\s*[dhms]?$/, 'must be a whole number of days, or a number with d, h, m or s')
+  .transform((v) => {
+    const unit = (v.at(-1)!.match(/[dhms]/)?.[0] ?? 'd') as keyof typeof DURATION_UNITS_MS;
+    return Number.parseInt(v, 10) * DURATION_UNITS_MS[unit];
+  })
+  .refine((ms) => ms >= 1_000, 'must be at least one second');
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -54,6 +71,12 @@ const envSchema = z.object({
   RATE_LIMIT_LOGIN_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_SENSITIVE_PER_IP: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_LOGIN_PER_DEVICE: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_LICENSE_PER_IP: z.coerce.number().int().min(1).default(300),
+  RATE_LIMIT_LICENSE_PER_KEY: z.coerce.number().int().min(1).default(60),
+  LICENSE_SIGNING_KEY: z.string().min(1).optional(),
+  LICENSE_SIGNING_KEY_PREVIOUS: z.string().min(1).optional(),
+  LICENSE_DEVICE_TIMEOUT: durationFromEnv.default(30 * DURATION_UNITS_MS.d),
+  LICENSE_FILE_TTL: durationFromEnv.default(14 * DURATION_UNITS_MS.d),
   PASSWORD_HASH_MEMORY_KIB: z.coerce.number().int().min(1024).default(OWASP_ARGON2ID.memoryKiB),
   PASSWORD_HASH_TIME_COST: z.coerce.number().int().min(1).default(OWASP_ARGON2ID.timeCost),
   PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).default(availableParallelism()),
@@ -144,7 +167,23 @@ export interface AppConfig {
     loginPerAccount: number;
     loginPerDevice?: number;
     sensitivePerIp: number;
+    /** Calls of the program's license API per client address (default 300). */
+    licensePerIp?: number;
+    /** Calls of the program's license API per license key (default 60). */
+    licensePerKey?: number;
     windowMs: number;
+  };
+  /**
+   * Licenses (docs/licenses.md): the Ed25519 keys that sign the program's answers and license
+   * files (LICENSE_SIGNING_KEY, LICENSE_SIGNING_KEY_PREVIOUS, else DATA_DIR/license-signing-key;
+   * never logged: KeyObjects print as `{}`); how long a device keeps its seat without checking in
+   * (LICENSE_DEVICE_TIMEOUT, default 30 days) and how long a license file is valid
+   * (LICENSE_FILE_TTL, default 14 days), in milliseconds.
+   */
+  licenses: {
+    signingKeys: LicenseSigningKeys;
+    deviceTimeoutMs: number;
+    fileTtlMs: number;
   };
   /** Prefix of the rate-limit keys in Redis (tests use their own). */
   rateLimitNamespace: string;
@@ -283,7 +322,14 @@ export function loadConfig(
       loginPerAccount: e.RATE_LIMIT_LOGIN_PER_ACCOUNT,
       loginPerDevice: e.RATE_LIMIT_LOGIN_PER_DEVICE,
       sensitivePerIp: e.RATE_LIMIT_SENSITIVE_PER_IP,
+      licensePerIp: e.RATE_LIMIT_LICENSE_PER_IP,
+      licensePerKey: e.RATE_LIMIT_LICENSE_PER_KEY,
       windowMs: 15 * 60_000,
+    },
+    licenses: overrides.licenses ?? {
+      signingKeys: signingKeysOf(e.LICENSE_SIGNING_KEY, e.LICENSE_SIGNING_KEY_PREVIOUS, dataDir),
+      deviceTimeoutMs: e.LICENSE_DEVICE_TIMEOUT,
+      fileTtlMs: e.LICENSE_FILE_TTL,
     },
     rateLimitNamespace: 'flockr-rate-limit:',
     passwordHashing: {
@@ -310,6 +356,19 @@ export function loadConfig(
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS ?? (e.NODE_ENV === 'production' ? 5_000 : 0),
     ...overrides,
   };
+}
+
+/** The license signing keys (lib/license-signing-keys.ts). @throws ConfigError, never with a key. */
+function signingKeysOf(
+  current: string | undefined,
+  previous: string | undefined,
+  dataDir: string,
+): LicenseSigningKeys {
+  try {
+    return loadLicenseSigningKeys(current, previous, dataDir);
+  } catch (error) {
+    throw new ConfigError([(error as Error).message]);
+  }
 }
 
 /** Reads `dataDir/jwt-secret`, creating it with 32 random bytes (hex) the first time. */

@@ -1,7 +1,8 @@
 /**
  * Background work of a running server (docs/jobs-and-email.md): reconcile stale checkouts with
  * the provider, record the expiry of unpaid orders, send the due expiry reminders, write release
- * e-mails (docs/updates.md) and drain the e-mail outbox, every minute. Every handler is safe on several instances at once.
+ * e-mails (docs/updates.md), drain the e-mail outbox and free the seats of license devices that
+ * stopped checking in (docs/licenses.md), every minute. Every handler is safe on several instances at once.
  *
  * - On PostgreSQL (DATABASE_URL set) they run on pg-boss (schema `pgboss`, created by pg-boss
  *   itself): one queue per job, scheduled by cron every minute (pg-boss sends one job per slot
@@ -27,6 +28,7 @@ import { conflict, notFound } from './lib/http-error.js';
 import { METRICS_PREFIX } from './lib/metrics.js';
 import { recordAudit } from './modules/audit/service.js';
 import { expireLapsedOrders, reconcileOpenCheckouts } from './modules/billing/jobs.js';
+import { deactivateStaleDevices } from './modules/licenses/service.js';
 import { drainOutbox, outboxGauges } from './modules/outbox/service.js';
 import { sendReleaseMail } from './modules/releases/announcements.js';
 import { sendDueReminders } from './modules/subscriptions/reminders.js';
@@ -50,6 +52,12 @@ export const JOBS: readonly JobDefinition[] = [
     failure: 'release e-mails failed',
   },
   { queue: 'flockr.outbox', run: drainOutbox, failure: 'e-mail outbox failed' },
+  // Seats of devices that stopped checking in (LICENSE_DEVICE_TIMEOUT, docs/licenses.md).
+  {
+    queue: 'flockr.license-devices',
+    run: deactivateStaleDevices,
+    failure: 'license device timeouts failed',
+  },
 ];
 
 /** pg-boss's dead-letter queue of every job queue (pg-boss docs, "Queues": `deadLetter`). */

@@ -23,6 +23,7 @@ const PUBLIC = new Set([
   '/api/v1/changelog/:version',
   '/api/v1/site/config',
   '/api/v1/openapi.json',
+  '/api/v1/licenses/keys',
 ]);
 
 /** A concrete URL for a route pattern, with real ids where the route needs one. */

@@ -29,6 +29,13 @@ export interface Limiters {
   loginPerDevice: Limiter;
   /** Register, forgot-password, reset and resend calls per client address. */
   sensitivePerIp: Limiter;
+  /** Calls of the program's license API (`/licenses/activate`, …) per client address. */
+  licensePerIp: Limiter;
+  /**
+   * Calls of the program's license API per license key (the body's `key`, upper-cased, without
+   * separators), whichever address they come from (docs/licenses.md).
+   */
+  licensePerKey: Limiter;
 }
 
 /**
@@ -155,8 +162,15 @@ export async function registerRateLimits(
   };
   const email = (request: FastifyRequest) =>
     String((request.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase();
+  const licenseKey = (request: FastifyRequest) =>
+    String((request.body as { key?: unknown } | undefined)?.key ?? '')
+      .toUpperCase()
+      .replace(/[^0-9A-Z]/g, '')
+      .slice(0, 100);
   return {
     pingRedis: redis && (async () => void (await redis.ping())),
+    licensePerIp: make('license-ip', config.rateLimits.licensePerIp ?? 300, (r) => r.ip),
+    licensePerKey: make('license-key', config.rateLimits.licensePerKey ?? 60, licenseKey),
     loginPerIp: make('login-ip', config.rateLimits.loginPerIp, (r) => r.ip),
     loginPerAccount: make('login-account', config.rateLimits.loginPerAccount, email),
     sensitivePerIp: make('sensitive-ip', config.rateLimits.sensitivePerIp, (r) => r.ip),

@@ -32,6 +32,8 @@ export type RouteHandler<E extends Endpoint> = (
 export interface RouteExtras {
   /** Hooks run after the access guard and validation (rate limits). */
   preHandler?: RouteOptions['preHandler'];
+  /** Hooks run on the serialised answer, errors included (signing the bytes sent). */
+  onSend?: RouteOptions['onSend'];
   /**
    * `false` leaves @fastify/compress's two hooks off a route whose answers are tiny or sent by
    * plugins/send-answer.ts, which keeps one compressed copy per text and negotiates it itself.
@@ -91,6 +93,7 @@ export function route<E extends Endpoint>(
       onRequest: accessGuard(endpoint.access, endpoint.apiToken === true),
     }),
     ...(extras.preHandler && { preHandler: extras.preHandler }),
+    ...(extras.onSend && { onSend: extras.onSend }),
     ...(extras.compress === false && { compress: false }),
     schema: {
       tags: [endpoint.tag],

@@ -245,11 +245,15 @@ describe('changelog entries and versions: edit, unpublish, archive, restore, nev
     expect(await visible()).toContain(version.version);
     expect((await call('PUT', `/admin/downloads/${version.id}`, {})).statusCode).toBe(400);
     // No route deletes anything an admin manages. DELETE of an API token revokes it: the row
-    // stays, with revoked_at (modules/api-tokens/service.ts).
+    // stays, with revoked_at (modules/api-tokens/service.ts); DELETE of a license's device
+    // deactivates it: the row stays, with deactivated_at (docs/licenses.md).
     const deletes = h.app.routeTable.filter(
       (r) => r.method === 'DELETE' && r.url.startsWith('/api/v1/admin'),
     );
-    expect(deletes).toEqual([{ method: 'DELETE', url: '/api/v1/admin/api-tokens/:id' }]);
+    expect(deletes).toEqual([
+      { method: 'DELETE', url: '/api/v1/admin/api-tokens/:id' },
+      { method: 'DELETE', url: '/api/v1/admin/users/:id/license/devices/:deviceId' },
+    ]);
   });
 });
 

@@ -22,9 +22,12 @@ import {
   type AuditListRow,
 } from './repository.js';
 
-/** What changed: `action` like 'user.status', the entity, and JSON-safe snapshots. */
+/**
+ * What changed: `action` like 'user.status', the entity, and JSON-safe snapshots. `actorId` is
+ * null for the system's own changes (a job, a payment's effect), shown as "The system".
+ */
 export interface AuditRecord {
-  actorId: string;
+  actorId: string | null;
   action: string;
   entityType: string;
   entityId: string;

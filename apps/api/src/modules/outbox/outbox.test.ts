@@ -359,6 +359,7 @@ if (testDbKind() === 'postgres')
         ).rows;
         expect(schedules).toEqual(
           [
+            'flockr.license-devices',
             'flockr.order-expiry',
             'flockr.outbox',
             'flockr.reconcile',

@@ -23,6 +23,7 @@ import {
   utcDay,
   type FigureTotals,
 } from '../figures/service.js';
+import { ensureLicense } from '../licenses/issue.js';
 import { monthlyPriceOf, quote } from '../plans/service.js';
 import { planChange, planPeriod, type CurrentTime } from './periods.js';
 import {
@@ -175,6 +176,25 @@ export async function quotePlanChange(
   };
 }
 
+/**
+ * The subscription of `userId` with the plan in force at `now` (licenses follow it,
+ * docs/licenses.md), or undefined when they never paid. One query.
+ */
+export async function subscriptionInForce(
+  db: Executor,
+  userId: string,
+  now: Date,
+): Promise<{ planId: string; planName: string; expiresAt: Date } | undefined> {
+  const [found] = await findInForce(db, [userId], now);
+  return (
+    found && {
+      planId: found.planId,
+      planName: found.planName,
+      expiresAt: found.subscription.expiresAt,
+    }
+  );
+}
+
 /** True when `userId` has paid time left at `now`. */
 async function hasAccess(db: Executor, userId: string, now: Date): Promise<boolean> {
   const [found] = await findInForce(db, [userId], now);
@@ -205,8 +225,9 @@ async function writeSubscription(
 /**
  * Adds the period paid by `order` to the buyer's subscription (creating it if needed), inside
  * the caller's transaction, by the rule of `planPeriod`: renewal extends, an upgrade starts now
- * with the remaining time converted, a downgrade starts when the current period ends. Returns
- * when the new period ends. Called only by billing when an order becomes COMPLETED.
+ * with the remaining time converted, a downgrade starts when the current period ends. Creates
+ * the buyer's license on their first paid order (licenses/issue.ts). Returns when the new period
+ * ends. Called only by billing when an order becomes COMPLETED.
  */
 export async function grantOrderPeriod(tx: Executor, order: OrderRow, now: Date): Promise<Date> {
   const current = await lockSubscriptionOf(tx, order.userId);
@@ -253,6 +274,8 @@ export async function grantOrderPeriod(tx: Executor, order: OrderRow, now: Date)
     startsAt: period.startsAt,
     endsAt: period.endsAt,
   });
+  // The buyer's license, on their first paid order (docs/licenses.md "The license").
+  await ensureLicense(tx, order, now);
   return period.endsAt;
 }
 

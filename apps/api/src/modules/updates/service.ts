@@ -91,6 +91,14 @@ export async function rotateMyFeedToken(
   return myUpdates(ctx, written ?? user);
 }
 
+/**
+ * The minimum supported version set by admins (docs/updates.md "Minimum supported version"), or
+ * null for none. Licenses answer VERSION_NOT_ALLOWED below it (docs/licenses.md).
+ */
+export function minimumSupportedVersion(ctx: AppContext): Promise<string | null> {
+  return findMinimumVersion(ctx.db);
+}
+
 /** Who fetches a feed: the user its token names, and what their subscription gives. */
 export interface FeedCaller {
   user: UserRow;
