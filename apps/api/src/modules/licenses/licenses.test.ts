@@ -436,7 +436,15 @@ describe('a license through its life', () => {
 
     const validate = (key: string, fingerprint = 'one-device') =>
       program('validate', { key, fingerprint, nonce: 'nonce-refused-1' });
-    for (const key of ['FLK-NOPE', 'nothing like a key', `${one.key.slice(0, -1)}X`]) {
+    /** `key` with its character at `i` replaced by another of the alphabet. */
+    const changed = (key: string, i: number) =>
+      `${key.slice(0, i)}${key[i] === 'X' ? 'Y' : 'X'}${key.slice(i + 1)}`;
+    for (const key of [
+      'FLK-NOPE',
+      'nothing like a key',
+      changed(one.key, 30),
+      changed(one.key, 6),
+    ]) {
       const res = await validate(key);
       expect(res.statusCode, key).toBe(401);
       expect(res.json()).toMatchObject({ code: 'LICENSE_KEY_INVALID' });
@@ -772,5 +780,36 @@ describe('the signing keys', () => {
     expect(h.config.licenses.signingKeys.current.kid).toBe(current!.kid);
     // The private key is never in the configuration's text form.
     expect(JSON.stringify(h.config)).not.toMatch(/PRIVATE KEY/);
+  });
+});
+
+describe('rate limits', () => {
+  it('past RATE_LIMIT_LICENSE_PER_KEY calls with one key: 429 with Retry-After, signed', async () => {
+    const limited = await createHarness({ rateLimits: { ...LIMITS, licensePerKey: 3 } });
+    try {
+      const user = await subscribedUser(limited.app);
+      const res = await limited.app.inject({
+        method: 'GET',
+        url: '/api/v1/licenses/me',
+        headers: user.headers,
+      });
+      const { key } = myLicenseResponseSchema.parse(res.json()).license!;
+      const validate = (k: string) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/v1/licenses/validate',
+          payload: { key: k, fingerprint: 'limited-device', nonce: 'nonce-limited-12' },
+        });
+      // The same key however it is written counts as one.
+      for (const written of [key, key.toLowerCase(), key.replaceAll('-', '')])
+        expect((await validate(written)).statusCode).toBe(200);
+      const refused = await validate(key);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED' });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(refused.headers['flockr-signature']).toBeDefined();
+    } finally {
+      await limited.close();
+    }
   });
 });
