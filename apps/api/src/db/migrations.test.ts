@@ -2,7 +2,8 @@
  * Migrations keep every row. The renaming migration (0005: payments → checkout_sessions,
  * downloads → releases + artifacts, download_events → downloads) is applied to a database that
  * holds data in the earlier shape, and every row must still be there, in its new place. The
- * backfill of 0008 (subscription days as figures) writes what the rows say.
+ * backfill of 0008 (subscription days as figures) writes what the rows say. 0014 gives buyers
+ * from before licenses their license and the seeded plans their seats (docs/licenses.md).
  */
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -31,13 +32,16 @@ async function migrationsUpTo(last: number): Promise<string> {
 
 let before: string;
 let beforeSubscriptionFigures: string;
+let beforeLicenses: string;
 beforeAll(async () => {
   before = await migrationsUpTo(4);
   beforeSubscriptionFigures = await migrationsUpTo(7);
+  beforeLicenses = await migrationsUpTo(13);
 });
 afterAll(async () => {
   await rm(before, { recursive: true, force: true });
   await rm(beforeSubscriptionFigures, { recursive: true, force: true });
+  await rm(beforeLicenses, { recursive: true, force: true });
 });
 
 describe('migration 0005 (releases, artifacts, downloads, checkout sessions)', () => {
@@ -154,6 +158,65 @@ describe('migration 0008 (subscription days as figures)', () => {
       'subscriptions_expiring_set_to_end 2026-02-01 1',
       'subscriptions_started 2025-12-31 1',
       'subscriptions_started 2026-01-01 2',
+    ]);
+    await client.close();
+  });
+});
+
+describe('migration 0014 (licenses)', () => {
+  it('gives every subscriber a license from their first paid order, and the plans their seats', async () => {
+    const client = new PGlite({ extensions: { pg_trgm } });
+    const db = drizzle(client);
+    await migrate(db, { migrationsFolder: beforeLicenses });
+    await client.exec(`
+      INSERT INTO users (id, username, email, password_hash) VALUES
+        ('11111111-1111-4111-8111-111111111111', 'u1', 'u1@example.com', 'h'),
+        ('11111111-1111-4111-8111-111111111112', 'u2', 'u2@example.com', 'h');
+      INSERT INTO plans (id, name, description, monthly_price_minor, yearly_price_minor, features) VALUES
+        ('22222222-2222-4222-8222-222222222222', 'PRO', 'd', 1999, 19999, '[]'),
+        ('22222222-2222-4222-8222-222222222223', 'PRO+', 'd', 4999, 49999, '[]'),
+        ('22222222-2222-4222-8222-222222222224', 'Team', 'd', 9999, 99999, '[]');
+      INSERT INTO orders (id, user_id, plan_id, duration_months, amount_minor, currency, expires_at) VALUES
+        ('33333333-3333-4333-8333-333333333331', '11111111-1111-4111-8111-111111111111',
+          '22222222-2222-4222-8222-222222222222', 1, 1999, 'USD', now()),
+        ('33333333-3333-4333-8333-333333333332', '11111111-1111-4111-8111-111111111111',
+          '22222222-2222-4222-8222-222222222223', 1, 4999, 'USD', now());
+      INSERT INTO subscriptions (id, user_id, plan_id, started_at, expires_at) VALUES
+        ('44444444-4444-4444-8444-444444444444', '11111111-1111-4111-8111-111111111111',
+          '22222222-2222-4222-8222-222222222223', '2026-01-01T00:00:00Z', '2026-03-01T00:00:00Z');
+      INSERT INTO subscription_periods (subscription_id, order_id, plan_id, starts_at, ends_at, created_at) VALUES
+        ('44444444-4444-4444-8444-444444444444', '33333333-3333-4333-8333-333333333332',
+          '22222222-2222-4222-8222-222222222223', '2026-02-01T00:00:00Z', '2026-03-01T00:00:00Z', '2026-01-15T00:00:00Z'),
+        ('44444444-4444-4444-8444-444444444444', '33333333-3333-4333-8333-333333333331',
+          '22222222-2222-4222-8222-222222222222', '2026-01-01T00:00:00Z', '2026-02-01T00:00:00Z', '2026-01-01T00:00:00Z');
+    `);
+
+    await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+
+    const licenses = await db.execute<{
+      user_id: string;
+      order_id: string;
+      key_generation: number;
+    }>(sql`select user_id, order_id, key_generation from licenses`);
+    expect(licenses.rows).toEqual([
+      {
+        user_id: '11111111-1111-4111-8111-111111111111',
+        order_id: '33333333-3333-4333-8333-333333333331',
+        key_generation: 1,
+      },
+    ]);
+    const seats = await db.execute<{ name: string; max_devices: number; codes: string }>(
+      sql`select name, max_devices, (select string_agg(e->>'code', ',') from jsonb_array_elements(entitlements) e) as codes from plans order by name`,
+    );
+    expect(seats.rows).toEqual([
+      { name: 'PRO', max_devices: 2, codes: 'TWITTER_ACCOUNTS,DAILY_ACTIONS,EMAIL_SUPPORT' },
+      {
+        name: 'PRO+',
+        max_devices: 5,
+        codes:
+          'TWITTER_ACCOUNTS,DAILY_ACTIONS,EMAIL_SUPPORT,PRIORITY_SUPPORT,PHONE_SUPPORT,WHITE_LABEL',
+      },
+      { name: 'Team', max_devices: 1, codes: null },
     ]);
     await client.close();
   });
