@@ -592,7 +592,17 @@ function checkResult(
   if (wanted.version !== undefined) {
     const version = semver.valid(wanted.version);
     if (!version || (minimumVersion && semver.lt(version, minimumVersion)))
-      return result('VERSION_NOT_ALLOWED', { version: minimumVersion ?? 'a released version' });
+      // Without a minimum, only a version that is not semantic gets here: "update to 1.0.0 or
+      // later" would mean nothing, so the text asks for the latest version.
+      return minimumVersion
+        ? result('VERSION_NOT_ALLOWED', { version: minimumVersion })
+        : {
+            code: 'VERSION_NOT_ALLOWED',
+            message: LICENSE_CHECK_MESSAGES.VERSION_NOT_ALLOWED.replace(
+              '{version} or later',
+              'the latest version',
+            ),
+          };
   }
   if (wanted.entitlement && !state.entitlements.some((e) => e.code === wanted.entitlement))
     return result('ENTITLEMENT_MISSING', { entitlement: wanted.entitlement });
