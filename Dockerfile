@@ -22,6 +22,7 @@ COPY packages/contract/package.json packages/contract/
 COPY apps/api/package.json apps/api/
 COPY apps/web/package.json apps/web/
 COPY e2e/package.json e2e/
+COPY examples/desktop-client/package.json examples/desktop-client/
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.base.json ./
 COPY packages/contract packages/contract
@@ -37,6 +38,7 @@ COPY packages/contract/package.json packages/contract/
 COPY apps/api/package.json apps/api/
 COPY apps/web/package.json apps/web/
 COPY e2e/package.json e2e/
+COPY examples/desktop-client/package.json examples/desktop-client/
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
 # 3. Runtime: production dependencies and the built files, run as the unprivileged `node` user.

@@ -28,6 +28,8 @@ export const WELL_KNOWN_KEYS_PATH = '/.well-known/flockr-license-keys.json';
 export const SIGNATURE_HEADER = 'Flockr-Signature';
 /** How far `issued_at` may be from this computer's clock, by default: five minutes. */
 export const DEFAULT_MAX_CLOCK_SKEW_MS = 5 * 60_000;
+/** How long a call may take before the client gives up, by default: 15 seconds. */
+const DEFAULT_TIMEOUT_MS = 15_000;
 
 // The license file's format (docs/licenses.md "The license file").
 const FILE_BEGIN = '-----BEGIN FLOCKR LICENSE FILE-----';
@@ -59,6 +61,7 @@ const subtle = globalThis.crypto.subtle;
  * @property {PublicKey[]} publicKeys The pinned keys; answers signed by any other are refused.
  * @property {() => Date} [now] This computer's clock (default: `new Date()`).
  * @property {number} [maxClockSkewMs] How far `issued_at` may be from `now` (default 5 min).
+ * @property {number} [timeoutMs] Give up on a call after this many milliseconds (default 15 s).
  * @property {typeof fetch} [fetch] The HTTP client (default: the global `fetch`).
  */
 
@@ -355,7 +358,10 @@ export async function verifyAnswerSignature(body, header, publicKeys) {
   for (const [, name, value] of (header ?? '').matchAll(/([a-z]+)="([^"]*)"/g))
     if (name && value !== undefined) parts[name] = value;
   if (!parts.keyid || parts.algorithm !== 'ed25519' || !parts.signature)
-    throw new LicenseRefusedError('UNSIGNED', `The answer has no ${SIGNATURE_HEADER} header`);
+    throw new LicenseRefusedError(
+      'UNSIGNED',
+      `The answer has no ${SIGNATURE_HEADER} header with an ed25519 signature`,
+    );
   let signature;
   try {
     signature = fromBase64(parts.signature);
@@ -428,6 +434,7 @@ async function post(baseUrl, action, body, options) {
     throw new TypeError('publicKeys is required: pin the keys of fetchPublicKeys');
   const response = await (options.fetch ?? fetch)(urlOf(baseUrl, `${LICENSE_API_PATH}/${action}`), {
     method: 'POST',
+    signal: AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
     headers: { 'content-type': 'application/json', accept: 'application/json' },
     body: JSON.stringify(body),
   });
