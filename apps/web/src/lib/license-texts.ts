@@ -3,15 +3,13 @@
  * plan form (docs/licenses.md): entitlements as readable lines ("Up to 5 Twitter accounts"),
  * entitlement names, and why a device stopped holding a seat.
  */
-import {
-  ENTITLEMENT_CODES,
-  type DeviceDeactivationReason,
-  type Entitlement,
-  type KnownEntitlementCode,
-} from '@flockr/contract';
+import type { DeviceDeactivationReason, Entitlement, KnownEntitlementCode } from '@flockr/contract';
 import { formatCount } from './format';
 
-/** Names of the entitlement codes the program knows (contract `ENTITLEMENT_CODES`). */
+/**
+ * Names of the entitlement codes the program knows (contract `ENTITLEMENT_CODES`, typed from it:
+ * its values live in a module with zod, which the profile's chunk does without).
+ */
 export const ENTITLEMENT_NAMES: Record<KnownEntitlementCode, string> = {
   TWITTER_ACCOUNTS: 'Twitter accounts',
   DAILY_ACTIONS: 'Daily actions',
@@ -23,7 +21,7 @@ export const ENTITLEMENT_NAMES: Record<KnownEntitlementCode, string> = {
 
 /** Whether `code` is one the program knows (the others were added by an admin). */
 export function isKnownEntitlement(code: string): code is KnownEntitlementCode {
-  return (ENTITLEMENT_CODES as readonly string[]).includes(code);
+  return Object.hasOwn(ENTITLEMENT_NAMES, code);
 }
 
 /** The name of `code`: 'Twitter accounts'; an unknown code in words ('API_CALLS' → 'Api calls'). */

@@ -9,7 +9,8 @@ import { X } from 'lucide-react';
 
 /**
  * Renders `children` in a modal while `open`; `onClose` runs on Escape, the close button and a
- * click outside. `footer` holds the actions.
+ * click outside. `footer` holds the actions. `size` 'lg' widens it for content with lists (an
+ * admin's user detail).
  */
 export function Dialog({
   open,
@@ -17,12 +18,14 @@ export function Dialog({
   title,
   children,
   footer,
+  size = 'md',
 }: {
   open: boolean;
   onClose: () => void;
   title: string;
   children: ReactNode;
   footer?: ReactNode;
+  size?: 'md' | 'lg';
 }) {
   // Radix returns focus only to its own Trigger; our dialogs open from any button, so remember
   // what had focus and give it back on close (WAI-ARIA dialog pattern).
@@ -40,10 +43,10 @@ export function Dialog({
               event.preventDefault();
               opener.current?.focus();
             }}
-            className="pointer-events-auto relative max-h-[calc(100dvh-2rem)] w-full max-w-md overflow-y-auto rounded-2xl bg-white p-6 shadow-raised focus:outline-none"
+            className={`pointer-events-auto relative max-h-[calc(100dvh-2rem)] w-full ${size === 'lg' ? 'max-w-2xl' : 'max-w-md'} overflow-y-auto rounded-2xl bg-white p-6 shadow-raised focus:outline-none`}
           >
             <div className="flex items-start justify-between gap-4">
-              <RadixDialog.Title className="text-lg font-semibold text-slate-900">
+              <RadixDialog.Title className="min-w-0 text-lg font-semibold [overflow-wrap:anywhere] text-slate-900">
                 {title}
               </RadixDialog.Title>
               <RadixDialog.Close

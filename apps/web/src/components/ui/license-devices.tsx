@@ -2,7 +2,9 @@
  * The devices of a license as a list (the owner's License card on /profile and the admin's
  * License section): each device's name, platform, app version and when it was last seen (in
  * words, the exact time in a tooltip), with the caller's action (Deactivate) on its right, or
- * under it on a phone. A deactivated device (admins see them) is greyed, with when and why.
+ * under it where the list is narrow (a phone, the admin's dialog: a container query, so the list
+ * fits wherever it is placed). Devices holding a seat come first; a deactivated device (admins
+ * see them) is greyed, with when and why.
  */
 import type { ReactNode } from 'react';
 import { Laptop, Monitor } from 'lucide-react';
@@ -28,19 +30,23 @@ export function LicenseDeviceList({
   action?: (device: LicenseDevice) => ReactNode;
   detailed?: boolean;
 }) {
+  // Stable: the server's order (most recently seen, or newest) within each group.
+  const ordered = [...devices].sort(
+    (a, b) => Number(a.deactivated_at !== null) - Number(b.deactivated_at !== null),
+  );
   return (
     <ul
       aria-label={label}
-      className="divide-y divide-slate-100 rounded-lg border border-slate-200 text-sm"
+      className="@container divide-y divide-slate-100 rounded-lg border border-slate-200 text-sm"
     >
-      {devices.map((device) => {
+      {ordered.map((device) => {
         const Icon = device.platform === 'macos' ? Laptop : Monitor;
         const off = device.deactivated_at !== null;
         const control = action?.(device) ?? null;
         return (
           <li
             key={device.id}
-            className="flex flex-col gap-3 px-3 py-3 sm:flex-row sm:items-center sm:justify-between sm:px-4"
+            className="flex flex-col gap-3 px-3 py-3 @lg:flex-row @lg:items-center @lg:justify-between @lg:px-4"
           >
             <div className="flex min-w-0 items-start gap-3">
               <Icon
@@ -95,7 +101,7 @@ export function LicenseDeviceList({
                 ) : null}
               </div>
             </div>
-            {control ? <div className="shrink-0 pl-8 sm:pl-0">{control}</div> : null}
+            {control ? <div className="shrink-0 pl-8 @lg:pl-0">{control}</div> : null}
           </li>
         );
       })}

@@ -84,7 +84,7 @@ function EntitlementsEditor({ form }: { form: UseFormReturn<Values, unknown, Out
   const errors = form.formState.errors.entitlements;
   const listError = errors?.root?.message ?? errors?.message;
   return (
-    <fieldset className="grid min-w-0 gap-2 sm:col-span-2">
+    <fieldset className="grid min-w-0 gap-2 sm:col-span-2 sm:max-w-xl">
       <legend className="mb-1 text-sm font-medium text-slate-800">Entitlements</legend>
       <p className="text-xs text-slate-600">
         What a license on this plan gives the program. Leave a limit empty for unlimited, or for a
@@ -93,7 +93,7 @@ function EntitlementsEditor({ form }: { form: UseFormReturn<Values, unknown, Out
       {fields.length > 0 ? (
         <div
           aria-hidden="true"
-          className="grid grid-cols-[minmax(0,1fr)_6.5rem_2.25rem] gap-2 text-xs font-medium text-slate-500 sm:grid-cols-[minmax(0,1fr)_8rem_2.25rem]"
+          className="grid grid-cols-[minmax(0,1fr)_6.5rem] gap-2 text-xs font-medium text-slate-500 sm:grid-cols-[minmax(0,1fr)_8rem]"
         >
           <span>Code</span>
           <span>Limit</span>
@@ -108,7 +108,7 @@ function EntitlementsEditor({ form }: { form: UseFormReturn<Values, unknown, Out
               : null;
           return (
             <li key={field.id} className="grid gap-1">
-              <div className="grid grid-cols-[minmax(0,1fr)_6.5rem_2.25rem] items-start gap-2 sm:grid-cols-[minmax(0,1fr)_8rem_2.25rem]">
+              <div className="grid grid-cols-[minmax(0,1fr)_6.5rem] items-start gap-2 sm:grid-cols-[minmax(0,1fr)_8rem]">
                 <SelectField
                   label={<span className="sr-only">Entitlement {index + 1}</span>}
                   error={errors?.[index]?.code?.message}
@@ -130,16 +130,21 @@ function EntitlementsEditor({ form }: { form: UseFormReturn<Values, unknown, Out
                   error={errors?.[index]?.limit?.message}
                   {...form.register(`entitlements.${index}.limit`, { setValueAs: limitValue })}
                 />
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  className="mt-1.5 px-2"
-                  aria-label={`Remove entitlement ${index + 1}`}
-                  icon={<X aria-hidden="true" className="size-4" />}
-                  onClick={() => remove(index)}
-                />
               </div>
-              {preview ? <p className="text-xs text-slate-500">Shown as: {preview}</p> : null}
+              <div className="flex items-center justify-between gap-3">
+                <p className="min-w-0 text-xs break-words text-slate-500">
+                  {preview ? `Shown as: ${preview}` : null}
+                </p>
+                <button
+                  type="button"
+                  aria-label={`Remove entitlement ${index + 1}`}
+                  className="inline-flex shrink-0 items-center gap-1 rounded px-1.5 py-0.5 text-xs font-medium text-slate-600 hover:bg-slate-100 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-brand-600"
+                  onClick={() => remove(index)}
+                >
+                  <X aria-hidden="true" className="size-3.5" />
+                  Remove
+                </button>
+              </div>
             </li>
           );
         })}

@@ -108,7 +108,7 @@ export function UserDetailDialog({
 }) {
   const query = useAdminUser(userId);
   return (
-    <Dialog open={userId !== null} onClose={onClose} title={`User ${username}`}>
+    <Dialog open={userId !== null} onClose={onClose} title={`User ${username}`} size="lg">
       <div
         role="region"
         aria-label={`Details of ${username}`}

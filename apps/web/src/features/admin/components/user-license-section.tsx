@@ -186,9 +186,15 @@ function LicenseView({
         </Row>
         <Row term="Plan">{license.plan.name}</Row>
         <Row term="Gives">
-          {license.entitlements.length > 0
-            ? license.entitlements.map(entitlementLine).join(' · ')
-            : 'No entitlements'}
+          {license.entitlements.length > 0 ? (
+            <ul>
+              {license.entitlements.map((e) => (
+                <li key={e.code}>{entitlementLine(e)}</li>
+              ))}
+            </ul>
+          ) : (
+            'No entitlements'
+          )}
         </Row>
         <Row term="Key">
           <span className="text-slate-700">

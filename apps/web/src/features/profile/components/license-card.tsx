@@ -158,7 +158,7 @@ function Devices({
           {used} of {limit} in use
         </p>
       </div>
-      <div aria-hidden="true" className="h-1.5 overflow-hidden rounded-full bg-slate-100">
+      <div aria-hidden="true" className="h-1.5 overflow-hidden rounded-full bg-slate-200">
         <div
           className={cn('h-full rounded-full', full ? 'bg-amber-500' : 'bg-brand-600')}
           style={{ width: `${Math.min(100, (used / Math.max(1, limit)) * 100)}%` }}
