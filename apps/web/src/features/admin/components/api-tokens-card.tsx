@@ -12,7 +12,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { CopyButton } from '../../../components/ui/copy-button';
-import { Dialog } from '../../../components/ui/dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { TextField } from '../../../components/ui/field';
 import { formatDateTime } from '../../../lib/format';
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '../api/api-tokens';
@@ -112,30 +112,19 @@ function RevokeDialog({ token, onClose: close }: { token: ApiToken | null; onClo
     close();
   };
   return (
-    <Dialog
+    <ConfirmDialog
       open={token !== null}
-      onClose={onClose}
       title={token ? `Revoke ${token.name}?` : ''}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={revoke.isPending}>
-            Cancel
-          </Button>
-          <Button
-            variant="danger"
-            loading={revoke.isPending}
-            onClick={() =>
-              token && revoke.mutate({ id: token.id, name: token.name }, { onSuccess: onClose })
-            }
-          >
-            Revoke token
-          </Button>
-        </>
+      confirmLabel="Revoke token"
+      busy={revoke.isPending}
+      error={revoke.error}
+      onClose={onClose}
+      onConfirm={() =>
+        token && revoke.mutate({ id: token.id, name: token.name }, { onSuccess: onClose })
       }
     >
       <p>The token stops working at once: every pipeline using it is refused from now on.</p>
-      {revoke.error ? <Alert variant="error">{revoke.error.message}</Alert> : null}
-    </Dialog>
+    </ConfirmDialog>
   );
 }
 

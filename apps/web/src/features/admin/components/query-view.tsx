@@ -5,32 +5,9 @@
  */
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { LoadFailed } from '../../../components/ui/load-failed';
 import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton';
-
-/** The failed load: `message` in a role="alert" box and a Try Again button calling `onRetry`. */
-function ErrorState({
-  message,
-  onRetry,
-  retrying = false,
-}: {
-  message: string;
-  onRetry: () => void;
-  retrying?: boolean;
-}) {
-  return (
-    <div className="flex flex-col items-center gap-4 px-5 py-10 text-center sm:px-6">
-      <Alert variant="error" className="w-full max-w-lg text-left">
-        {message}
-      </Alert>
-      <Button variant="outline" onClick={onRetry} loading={retrying}>
-        Try Again
-      </Button>
-    </div>
-  );
-}
 
 /**
  * Renders `children(data)` once `query` has data; before that a spinner announced as
@@ -50,10 +27,11 @@ export function QueryView<T>({
 }) {
   if (query.isSuccess) return children(query.data);
   const state = query.isError ? (
-    <ErrorState
+    <LoadFailed
       message={query.error.message}
       onRetry={() => void query.refetch()}
       retrying={query.isFetching}
+      className="justify-items-center gap-4 px-5 py-10 sm:px-6"
     />
   ) : (
     <LoadingRegion label={loadingLabel} className="grid gap-3 p-5 sm:p-6">

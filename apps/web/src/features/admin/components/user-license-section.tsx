@@ -9,9 +9,8 @@ import { useState, type ReactNode } from 'react';
 import { z } from 'zod';
 import { Ban, Power, RotateCcw, ShieldCheck } from 'lucide-react';
 import type { AdminLicense, LicenseDevice } from '@flockr/contract';
-import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { TextareaField } from '../../../components/ui/field';
 import { LicenseDeviceList } from '../../../components/ui/license-devices';
 import { LicenseStatusBadge } from '../../../components/ui/status-badges';
@@ -57,48 +56,6 @@ function rotations(generation: number): string {
   const n = generation - 1;
   if (n <= 0) return 'never rotated';
   return n === 1 ? 'rotated once' : n === 2 ? 'rotated twice' : `rotated ${n} times`;
-}
-
-/** A confirmation with Cancel and a (danger) button; the mutation's error stays in it. */
-function Confirm({
-  title,
-  confirmLabel,
-  confirmVariant = 'danger',
-  busy,
-  error,
-  onConfirm,
-  onClose,
-  children,
-}: {
-  title: string;
-  confirmLabel: string;
-  confirmVariant?: 'danger' | 'primary';
-  busy: boolean;
-  error: Error | null;
-  onConfirm: () => void;
-  onClose: () => void;
-  children: ReactNode;
-}) {
-  return (
-    <Dialog
-      open
-      onClose={onClose}
-      title={title}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button variant={confirmVariant} loading={busy} onClick={onConfirm}>
-            {confirmLabel}
-          </Button>
-        </>
-      }
-    >
-      {children}
-      {error ? <Alert variant="error">{error.message}</Alert> : null}
-    </Dialog>
-  );
 }
 
 /** The suspension's optional reason (shown to admins next to the license). */
@@ -260,7 +217,7 @@ function LicenseView({
       </div>
 
       {pending?.kind === 'device' ? (
-        <Confirm
+        <ConfirmDialog
           title={`Deactivate ${pending.device.name}?`}
           confirmLabel="Deactivate device"
           busy={deactivate.isPending}
@@ -278,10 +235,10 @@ function LicenseView({
             <strong className="[overflow-wrap:anywhere]">{pending.device.name}</strong> stops
             working at once and its seat is freed. {username} can activate it again with their key.
           </p>
-        </Confirm>
+        </ConfirmDialog>
       ) : null}
       {pending?.kind === 'reset' ? (
-        <Confirm
+        <ConfirmDialog
           title={`Reset all devices of ${username}?`}
           confirmLabel="Reset all devices"
           busy={reset.isPending}
@@ -293,13 +250,13 @@ function LicenseView({
             Every device ({seated.length}) is deactivated at once: the program stops working on each
             until it is activated again with the key, and all {license.max_devices} seats are free.
           </p>
-        </Confirm>
+        </ConfirmDialog>
       ) : null}
       {pending?.kind === 'suspend' ? (
         <SuspendDialog userId={userId} username={username} onClose={close} />
       ) : null}
       {pending?.kind === 'reinstate' ? (
-        <Confirm
+        <ConfirmDialog
           title={`Reinstate the license of ${username}?`}
           confirmLabel="Reinstate license"
           confirmVariant="primary"
@@ -315,7 +272,7 @@ function LicenseView({
             activated, while the subscription lasts
             {license.suspended === 'account' ? ' and the account is active' : ''}.
           </p>
-        </Confirm>
+        </ConfirmDialog>
       ) : null}
     </div>
   );

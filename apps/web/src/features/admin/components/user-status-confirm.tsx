@@ -3,8 +3,7 @@
  * server's preview, before anything changes; Confirm makes the change, Cancel leaves it.
  */
 import type { User, UserStatus } from '@flockr/contract';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { humanize } from '../../../lib/format';
 import { useUserStatusPreview } from '../api/guardrails';
 import { StatusPreviewView } from './status-preview';
@@ -41,25 +40,15 @@ export function UserStatusConfirm({
         ? 'Deactivate'
         : 'Reactivate';
   return (
-    <Dialog
+    <ConfirmDialog
       open={pending !== null}
-      onClose={onClose}
       title={pending ? `${verb} ${pending.user.username}?` : ''}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            variant={pending?.status === 'ACTIVE' ? 'primary' : 'danger'}
-            disabled={!allowed}
-            loading={busy}
-            onClick={() => pending && onConfirm(pending)}
-          >
-            {pending ? `${verb} ${pending.user.username}` : 'Confirm'}
-          </Button>
-        </>
-      }
+      confirmLabel={pending ? `${verb} ${pending.user.username}` : 'Confirm'}
+      confirmVariant={pending?.status === 'ACTIVE' ? 'primary' : 'danger'}
+      busy={busy}
+      disabled={!allowed}
+      onClose={onClose}
+      onConfirm={() => pending && onConfirm(pending)}
     >
       {pending ? (
         <>
@@ -69,6 +58,6 @@ export function UserStatusConfirm({
           <StatusPreviewView query={preview} />
         </>
       ) : null}
-    </Dialog>
+    </ConfirmDialog>
   );
 }

@@ -3,11 +3,11 @@
  * and the "No Changelog Entries" empty state.
  */
 import { ScrollText } from 'lucide-react';
-import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadingRegion, Skeleton, SkeletonLines } from '../../../components/ui/skeleton';
+import { LoadFailed } from '../../../components/ui/load-failed';
 import { useChangelog } from '../api/changelog';
 import { ChangelogEntryCard } from './changelog-entry-card';
 
@@ -35,11 +35,13 @@ export function ChangelogList() {
 
   if (query.isError && entries.length === 0) {
     return (
-      <Card className="mx-auto max-w-lg space-y-4 p-6 text-center">
-        <Alert variant="error">{query.error.message}</Alert>
-        <Button variant="outline" onClick={() => void query.refetch()} loading={query.isFetching}>
-          Try Again
-        </Button>
+      <Card className="mx-auto max-w-lg p-6">
+        <LoadFailed
+          message={query.error.message}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+          className="justify-items-center gap-4"
+        />
       </Card>
     );
   }
@@ -64,12 +66,12 @@ export function ChangelogList() {
         ))}
       </ol>
       {query.isFetchNextPageError ? (
-        <div className="mt-6 space-y-3 text-center">
-          <Alert variant="error">{query.error?.message}</Alert>
-          <Button variant="outline" onClick={() => void query.fetchNextPage()}>
-            Try Again
-          </Button>
-        </div>
+        <LoadFailed
+          message={query.error?.message}
+          onRetry={() => void query.fetchNextPage()}
+          retrying={query.isFetchingNextPage}
+          className="mt-6 justify-items-center"
+        />
       ) : query.hasNextPage ? (
         <div className="mt-8 flex justify-center">
           <Button

@@ -17,6 +17,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
+import { LoadFailed } from '../../../components/ui/load-failed';
 import { SellerIdentity } from '../../../components/layout/seller-identity';
 import { formatDate, periodLabel } from '../../../lib/format';
 import { openPaymentTab, usePurchase, useQuote } from '../api/purchase';
@@ -127,12 +128,12 @@ export function CheckoutDialog({
       {quote.isPending ? (
         <Spinner label="Working out the price…" />
       ) : quote.isError ? (
-        <div className="space-y-3">
-          <Alert variant="error">{quote.error.message}</Alert>
-          <Button variant="outline" size="sm" onClick={() => void quote.refetch()}>
-            Try Again
-          </Button>
-        </div>
+        <LoadFailed
+          message={quote.error.message}
+          onRetry={() => void quote.refetch()}
+          retrying={quote.isFetching}
+          size="sm"
+        />
       ) : q ? (
         <>
           <dl className="space-y-2 rounded-lg border border-slate-200 bg-slate-50 p-4">

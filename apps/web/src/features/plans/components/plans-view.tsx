@@ -15,10 +15,9 @@
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { Plan } from '@flockr/contract';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { LoadingRegion, Skeleton, SkeletonLines } from '../../../components/ui/skeleton';
+import { LoadFailed } from '../../../components/ui/load-failed';
 import { withRedirect } from '../../../lib/redirect';
 import { useSession } from '../../../lib/session';
 import { useSiteConfig } from '../../../lib/site-config';
@@ -110,12 +109,12 @@ export function PlansView() {
             ))}
           </LoadingRegion>
         ) : plansQuery.isError ? (
-          <div className="mx-auto max-w-xl space-y-4 text-center">
-            <Alert variant="error">{plansQuery.error.message}</Alert>
-            <Button variant="outline" onClick={() => void plansQuery.refetch()}>
-              Try Again
-            </Button>
-          </div>
+          <LoadFailed
+            message={plansQuery.error.message}
+            onRetry={() => void plansQuery.refetch()}
+            retrying={plansQuery.isFetching}
+            className="mx-auto max-w-xl justify-items-center gap-4"
+          />
         ) : (
           <div className="grid gap-8 md:grid-cols-2 lg:grid-cols-3 lg:items-stretch">
             {shown.map((plan) => (

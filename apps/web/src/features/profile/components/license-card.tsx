@@ -17,6 +17,7 @@ import { cn } from '../../../components/ui/cn';
 import { LicenseDeviceList } from '../../../components/ui/license-devices';
 import { MaskedSecret } from '../../../components/ui/masked-secret';
 import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton';
+import { LoadFailed } from '../../../components/ui/load-failed';
 import { formatDate } from '../../../lib/format';
 import { entitlementLine } from '../../../lib/license-texts';
 import { useMyLicense } from '../api/licenses';
@@ -259,17 +260,13 @@ export function LicenseCard() {
           <Skeleton className="h-16 rounded-lg" />
         </LoadingRegion>
       ) : query.isError ? (
-        <div className="grid justify-items-start gap-3 px-5 py-5 sm:px-6">
-          <Alert variant="error">{query.error.message}</Alert>
-          <Button
-            variant="outline"
-            size="sm"
-            loading={query.isFetching}
-            onClick={() => void query.refetch()}
-          >
-            Try Again
-          </Button>
-        </div>
+        <LoadFailed
+          message={query.error.message}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+          size="sm"
+          className="px-5 py-5 sm:px-6"
+        />
       ) : query.data.license ? (
         <LicenseContent license={query.data.license} />
       ) : (

@@ -5,9 +5,7 @@
  * server's text. Loaded when one is opened (license-card.tsx).
  */
 import type { LicenseDevice } from '@flockr/contract';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useDeactivateDevice, useRotateLicenseKey } from '../api/licenses';
 
 /**
@@ -23,32 +21,20 @@ export function RotateLicenseKeyDialog({
 }) {
   const rotate = useRotateLicenseKey();
   return (
-    <Dialog
-      open
-      onClose={onClose}
+    <ConfirmDialog
       title="Rotate your license key?"
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={rotate.isPending}>
-            Cancel
-          </Button>
-          <Button
-            variant="danger"
-            loading={rotate.isPending}
-            onClick={() => rotate.mutate(undefined, { onSuccess: onRotated })}
-          >
-            Rotate key
-          </Button>
-        </>
-      }
+      confirmLabel="Rotate key"
+      busy={rotate.isPending}
+      error={rotate.error}
+      onClose={onClose}
+      onConfirm={() => rotate.mutate(undefined, { onSuccess: onRotated })}
     >
       <p>
         The current key stops working at once. The program must then be activated again with the new
         key on each of your devices: open it and enter the new key when it asks.
       </p>
       <p>Your devices keep their seats. Rotate only if your key may have leaked.</p>
-      {rotate.error ? <Alert variant="error">{rotate.error.message}</Alert> : null}
-    </Dialog>
+    </ConfirmDialog>
   );
 }
 
@@ -67,31 +53,19 @@ export function DeactivateDeviceDialog({
 }) {
   const deactivate = useDeactivateDevice();
   return (
-    <Dialog
-      open
-      onClose={onClose}
+    <ConfirmDialog
       title={`Deactivate ${device.name}?`}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={deactivate.isPending}>
-            Cancel
-          </Button>
-          <Button
-            variant="danger"
-            loading={deactivate.isPending}
-            onClick={() => deactivate.mutate(device, { onSuccess: onDeactivated })}
-          >
-            Deactivate device
-          </Button>
-        </>
-      }
+      confirmLabel="Deactivate device"
+      busy={deactivate.isPending}
+      error={deactivate.error}
+      onClose={onClose}
+      onConfirm={() => deactivate.mutate(device, { onSuccess: onDeactivated })}
     >
       <p>
         The program on <strong className="[overflow-wrap:anywhere]">{device.name}</strong> stops
         working at once, and its seat is freed for another device.
       </p>
       <p>To use the program there again later, activate it with your license key.</p>
-      {deactivate.error ? <Alert variant="error">{deactivate.error.message}</Alert> : null}
-    </Dialog>
+    </ConfirmDialog>
   );
 }

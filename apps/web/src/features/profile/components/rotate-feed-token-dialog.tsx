@@ -2,9 +2,7 @@
  * The confirmation of a feed token rotation (the Updates card of /profile): what stops working
  * and what to do next, then `POST /updates/me/feed-token`. Loaded when opened (updates-card.tsx).
  */
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useRotateFeedToken } from '../api/updates';
 
 /**
@@ -20,31 +18,19 @@ export function RotateFeedTokenDialog({
 }) {
   const rotate = useRotateFeedToken();
   return (
-    <Dialog
-      open
-      onClose={onClose}
+    <ConfirmDialog
       title="Rotate your feed token?"
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={rotate.isPending}>
-            Cancel
-          </Button>
-          <Button
-            variant="danger"
-            loading={rotate.isPending}
-            onClick={() => rotate.mutate(undefined, { onSuccess: onRotated })}
-          >
-            Rotate token
-          </Button>
-        </>
-      }
+      confirmLabel="Rotate token"
+      busy={rotate.isPending}
+      error={rotate.error}
+      onClose={onClose}
+      onConfirm={() => rotate.mutate(undefined, { onSuccess: onRotated })}
     >
       <p>
         The current token stops working at once. Every installed program that uses it, or one of
         your feed URLs, stops getting updates until you give it the new token.
       </p>
       <p>After rotating, copy the new token or feed URL into each of your installed programs.</p>
-      {rotate.error ? <Alert variant="error">{rotate.error.message}</Alert> : null}
-    </Dialog>
+    </ConfirmDialog>
   );
 }

@@ -22,6 +22,7 @@ import { CopyButton } from '../../../components/ui/copy-button';
 import { SelectField } from '../../../components/ui/field';
 import { MaskedSecret, maskSecret } from '../../../components/ui/masked-secret';
 import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton';
+import { LoadFailed } from '../../../components/ui/load-failed';
 import { formatDate } from '../../../lib/format';
 import { CHANNEL_LABELS, useMyUpdates, useSetReleaseChannel } from '../api/updates';
 
@@ -244,17 +245,13 @@ export function UpdatesCard() {
           <Skeleton className="h-10 w-80 max-w-full rounded-lg" />
         </LoadingRegion>
       ) : query.isError ? (
-        <div className="grid justify-items-start gap-3 px-5 py-5 sm:px-6">
-          <Alert variant="error">{query.error.message}</Alert>
-          <Button
-            variant="outline"
-            size="sm"
-            loading={query.isFetching}
-            onClick={() => void query.refetch()}
-          >
-            Try Again
-          </Button>
-        </div>
+        <LoadFailed
+          message={query.error.message}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+          size="sm"
+          className="px-5 py-5 sm:px-6"
+        />
       ) : (
         <UpdatesContent updates={query.data} />
       )}

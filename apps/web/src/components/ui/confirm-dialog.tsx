@@ -1,0 +1,60 @@
+/**
+ * A confirmation before an action that cannot be taken back (rotating a key or token,
+ * deactivating a device, revoking, suspending): what happens in the body, Cancel, and the action
+ * in its own words. The action's failure stays in the dialog with the server's text.
+ */
+import type { ReactNode } from 'react';
+import { Alert } from './alert';
+import { Button } from './button';
+import { Dialog } from './dialog';
+
+/**
+ * The dialog, shown while `open` (default true). `onClose` runs on Cancel, Escape and a click
+ * outside; `onConfirm` on the action button labelled `confirmLabel` (red unless `confirmVariant`
+ * is 'primary'), which spins while `busy` and cannot be pressed while `disabled`. `error`, when
+ * set, is shown under the body.
+ */
+export function ConfirmDialog({
+  open = true,
+  title,
+  confirmLabel,
+  confirmVariant = 'danger',
+  busy,
+  disabled = false,
+  error,
+  onConfirm,
+  onClose,
+  children,
+}: {
+  open?: boolean;
+  title: string;
+  confirmLabel: string;
+  confirmVariant?: 'danger' | 'primary';
+  busy: boolean;
+  disabled?: boolean;
+  error?: Error | null;
+  onConfirm: () => void;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={title}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button variant={confirmVariant} loading={busy} disabled={disabled} onClick={onConfirm}>
+            {confirmLabel}
+          </Button>
+        </>
+      }
+    >
+      {children}
+      {error ? <Alert variant="error">{error.message}</Alert> : null}
+    </Dialog>
+  );
+}
