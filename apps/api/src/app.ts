@@ -54,17 +54,12 @@ import { updateRoutes } from './modules/updates/routes.js';
 import type { ArtifactStore } from './modules/releases/storage.js';
 import { siteRoutes } from './modules/site/routes.js';
 import { subscriptionRoutes } from './modules/subscriptions/routes.js';
-import { registerCacheControl } from './plugins/cache-control.js';
 import { errorBody, isApiPath, registerErrorHandling } from './plugins/errors.js';
+import { registerAnswerHeaders } from './plugins/answer-headers.js';
 import { registerMetrics } from './plugins/metrics.js';
 import { registerRateLimits } from './plugins/rate-limit.js';
 import { createReadiness, readinessRoute, type Readiness } from './plugins/readiness.js';
-import {
-  registerRequestIdHeader,
-  requestIdGenerator,
-  requestLogger,
-} from './plugins/request-id.js';
-import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { requestIdGenerator, requestLogger } from './plugins/request-id.js';
 import { registerWebApp } from './plugins/web-app.js';
 import type { WebBuild } from './modules/site/pages.js';
 import { route } from './plugins/route.js';
@@ -156,7 +151,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
-  registerCacheControl(app);
 
   const now = options.now ?? (() => new Date());
   const ctx: AppContext = {
@@ -195,8 +189,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }
   });
 
-  registerSecurityHeaders(app);
-  registerRequestIdHeader(app);
+  registerAnswerHeaders(app);
   registerMetrics(app, ctx, config.metricsToken);
   // Answers of 1 KiB and more, compressed for clients that accept it (RFC 9110 §8.4); texts kept
   // in memory and the web app's files come compressed already. Compressed request bodies are

@@ -8,8 +8,8 @@
  * shows at once) with `Vary: Authorization`, so a cache never hands one caller's answer to
  * another even if a catalog answer were ever to depend on the caller.
  */
-import type { FastifyInstance } from 'fastify';
-import { isApiPath } from './errors.js';
+import type { onSendHookHandler } from 'fastify';
+import { addVary } from './send-answer.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -18,20 +18,27 @@ declare module 'fastify' {
   }
 }
 
-/** Installs the onSend hook that sets Cache-Control on every API answer that has none. */
-export function registerCacheControl(app: FastifyInstance): void {
-  // A callback hook, not an async one: it runs on every answer and has nothing to wait for.
-  app.addHook('onSend', (request, reply, payload, done) => {
-    if (!reply.hasHeader('cache-control') && isApiPath(request.url)) {
-      const isPublic = request.routeOptions.config?.cache === 'public';
-      if (isPublic && (reply.statusCode < 300 || reply.statusCode === 304)) {
-        reply.header('cache-control', 'public, no-cache');
-        const vary = reply.getHeader('vary');
-        reply.header('vary', vary ? `${String(vary)}, Authorization` : 'Authorization');
-      } else {
-        reply.header('cache-control', 'no-store');
-      }
-    }
-    done(null, payload);
-  });
-}
+/**
+ * Cache-Control every API answer starts with (set with the other answer headers before the
+ * route runs, plugins/answer-headers.ts); a route that knows better sets its own.
+ */
+export const API_CACHE_CONTROL = 'no-store';
+
+/** Cache-Control of a public catalog route's successful answer: stored, revalidated every use. */
+export const PUBLIC_CACHE_CONTROL = 'public, no-cache';
+
+/**
+ * The onSend hook of a `cache: 'public'` route (plugins/route.ts adds it to those routes only):
+ * a 2xx or 304 answer still carrying the default becomes {@link PUBLIC_CACHE_CONTROL} with
+ * `Vary: Authorization`; an error stays `no-store`.
+ */
+export const publicCacheOnSend: onSendHookHandler = (_request, reply, payload, done) => {
+  if (
+    (reply.statusCode < 300 || reply.statusCode === 304) &&
+    reply.getHeader('cache-control') === API_CACHE_CONTROL
+  ) {
+    reply.header('cache-control', PUBLIC_CACHE_CONTROL);
+    addVary(reply, 'Authorization');
+  }
+  done(null, payload);
+};

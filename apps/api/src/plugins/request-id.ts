@@ -1,6 +1,6 @@
 /**
  * Request ids (docs/observability.md): every request gets one, Fastify's child logger puts it on
- * each log line of the request (`reqId`), and the answer carries it in `X-Request-Id`.
+ * each log line of the request (`reqId`), and the answer carries it in `X-Request-Id` (set by plugins/answer-headers.ts).
  *
  * An incoming `X-Request-Id` is kept only when the request's immediate peer is a trusted proxy
  * (config `trustProxy`, the same rule Fastify applies to X-Forwarded-For) and the value is at
@@ -13,7 +13,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import proxyAddr from '@fastify/proxy-addr';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Bindings, ChildLoggerOptions } from 'fastify/types/logger.js';
 import { REQUEST_ID_LOG_FIELD, requestIds } from '../lib/request-context.js';
 
@@ -76,12 +76,4 @@ export function requestLogger(
   requestIds.enterWith(String(bindings[REQUEST_ID_LOG_FIELD]));
   for (const _ in options) return logger.child(bindings, options);
   return logger;
-}
-
-/** Sends every request's id back in `X-Request-Id`. Register it before any other hook. */
-export function registerRequestIdHeader(app: FastifyInstance): void {
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.header(REQUEST_ID_HEADER, request.id);
-    done();
-  });
 }

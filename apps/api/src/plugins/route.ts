@@ -16,6 +16,7 @@ import type { Endpoint, InputOf, SuccessOf } from '@flockr/contract';
 import type { UserRow } from '../db/schema.js';
 import { connectionFailure } from '../lib/db-errors.js';
 import { accessGuard } from './auth.js';
+import { publicCacheOnSend } from './cache-control.js';
 
 /** What a handler gets: the parsed inputs, the user (non-public endpoints) and the request. */
 type RouteInput<E extends Endpoint> = InputOf<E> & {
@@ -93,7 +94,12 @@ export function route<E extends Endpoint>(
       onRequest: accessGuard(endpoint.access, endpoint.apiToken === true),
     }),
     ...(extras.preHandler && { preHandler: extras.preHandler }),
-    ...(extras.onSend && { onSend: extras.onSend }),
+    ...((extras.onSend || endpoint.cache === 'public') && {
+      onSend: [
+        ...(endpoint.cache === 'public' ? [publicCacheOnSend] : []),
+        ...[extras.onSend ?? []].flat(),
+      ],
+    }),
     ...(extras.compress === false && { compress: false }),
     schema: {
       tags: [endpoint.tag],

@@ -8,13 +8,11 @@
  *
  * None of our directives depends on the request (no nonces), so helmet's answer is the same every
  * time: it runs once at start against a recording response, and each request gets the recorded
- * headers in one `reply.headers()` call. (@fastify/helmet builds a new helmet middleware for
+ * headers in one `reply.headers()` call (plugins/answer-headers.ts). (@fastify/helmet builds a new helmet middleware for
  * every request, which cost more than the rest of a cached answer; bench/throughput.mjs.)
  */
 import type { ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
-import { isApiPath } from './errors.js';
 
 /** The policy: same-origin everything, inline styles for Radix/Tailwind, no framing. */
 export const HELMET_OPTIONS: Readonly<HelmetOptions> = {
@@ -69,14 +67,4 @@ export function securityHeaders(options: Readonly<HelmetOptions> = HELMET_OPTION
   });
   if (failure) throw failure;
   return Object.freeze(headers);
-}
-
-/** Adds the security headers to every answer of `app`: the API's set under `/api`, else the pages'. */
-export function registerSecurityHeaders(app: FastifyInstance): void {
-  const pages = securityHeaders();
-  const api = securityHeaders(API_HELMET_OPTIONS);
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(isApiPath(request.url) ? api : pages);
-    done();
-  });
 }

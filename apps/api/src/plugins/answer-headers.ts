@@ -1,0 +1,31 @@
+/**
+ * The headers every answer starts with, set in one `onRequest` hook before anything else runs:
+ * the security headers (security-headers.ts: the API's short set under `/api`, the pages' full
+ * set elsewhere), the request's id in `X-Request-Id` (request-id.ts) and, on API answers, the
+ * default `Cache-Control: no-store` (cache-control.ts). Each rule stays with its module; this
+ * file only applies them, in one hook rather than three on every request (two of them on the
+ * send path), which bench/throughput.mjs measures. Routes and later hooks overwrite what they own
+ * (a download's `private, no-store`, a public catalog answer's `public, no-cache`).
+ */
+import type { FastifyInstance } from 'fastify';
+import { API_CACHE_CONTROL } from './cache-control.js';
+import { isApiPath } from './errors.js';
+import { REQUEST_ID_HEADER } from './request-id.js';
+import { API_HELMET_OPTIONS, securityHeaders } from './security-headers.js';
+
+/**
+ * Adds the answer headers to every request of `app`, those that match no route included.
+ * Register it before any other hook, so a guard or a limit that answers early sends them too.
+ */
+export function registerAnswerHeaders(app: FastifyInstance): void {
+  const pages = securityHeaders();
+  const api = Object.freeze({
+    ...securityHeaders(API_HELMET_OPTIONS),
+    'cache-control': API_CACHE_CONTROL,
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(isApiPath(request.url) ? api : pages);
+    reply.header(REQUEST_ID_HEADER, request.id);
+    done();
+  });
+}
