@@ -5,8 +5,13 @@
  * docs/operations.md).
  */
 import path from 'node:path';
-import { ConfigError, loadConfig } from './config.js';
-import { startTracing } from './tracing.js';
+import { pinTickObjectShape } from './lib/tick-shape.js';
+
+// First, before any large import: keeps every request on V8's fast path for Node's tick queue
+// (lib/tick-shape.ts; docs/decisions/014-pinned-tick-shape.md).
+pinTickObjectShape();
+const { ConfigError, loadConfig } = await import('./config.js');
+const { startTracing } = await import('./tracing.js');
 
 /**
  * Longest time closing may take after the drain's grace period before the process exits anyway,

@@ -25,35 +25,37 @@ import {
 import { login, register, signOut } from './sign-in.js';
 
 /**
- * Registers the account routes on `app`, with the cookie parser in their scope only: the device
- * cookie of sign-in (plugins/device-cookie.ts) is the product's one cookie, and the parser's two
- * hooks need not run on every other request.
+ * Registers the account routes on `app`, with the cookie parser around registration and sign-in
+ * only: the device cookie they read and set (plugins/device-cookie.ts) is the product's one
+ * cookie, and the parser's two hooks need not run on any other request (`/auth/me` above all).
  */
 export function accountRoutes(ctx: AppContext, limits: Limiters) {
   return async (app: FastifyInstance) => {
-    await app.register(fastifyCookie);
     const perAddress = { preHandler: limits.sensitivePerIp };
 
-    route(
-      app,
-      API.auth.register,
-      async ({ body }, reply) => {
-        const answer = await register(ctx, body);
-        await issueDeviceCookie(ctx, reply, answer.user);
-        return answer;
-      },
-      perAddress,
-    );
-    route(
-      app,
-      API.auth.login,
-      async ({ body }, reply) => {
-        const answer = await login(ctx, body);
-        await issueDeviceCookie(ctx, reply, answer.user);
-        return answer;
-      },
-      { preHandler: limitLoginAttempt(ctx, limits) },
-    );
+    await app.register(async (withCookie) => {
+      await withCookie.register(fastifyCookie);
+      route(
+        withCookie,
+        API.auth.register,
+        async ({ body }, reply) => {
+          const answer = await register(ctx, body);
+          await issueDeviceCookie(ctx, reply, answer.user);
+          return answer;
+        },
+        perAddress,
+      );
+      route(
+        withCookie,
+        API.auth.login,
+        async ({ body }, reply) => {
+          const answer = await login(ctx, body);
+          await issueDeviceCookie(ctx, reply, answer.user);
+          return answer;
+        },
+        { preHandler: limitLoginAttempt(ctx, limits) },
+      );
+    });
     route(
       app,
       API.auth.me,
