@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ERRORS } from '@flockr/contract';
-import { BODY_LIMIT_BYTES, redactUrl } from './app.js';
+import { BODY_LIMIT_BYTES } from './app.js';
+import { redactUrl } from './lib/redact-url.js';
 import { createHarness, registerUser, type Harness } from './test/harness.js';
 
 let h: Harness;
@@ -107,6 +108,18 @@ describe('logging', () => {
   it('redacts signed download tokens from logged URLs', () => {
     expect(redactUrl('/api/v1/downloads/file?token=abc.def.ghi&x=1')).toBe(
       '/api/v1/downloads/file?token=[REDACTED]&x=1',
+    );
+  });
+
+  it('redacts feed tokens from the path of an updater feed', () => {
+    expect(redactUrl('/api/v1/updates/t/flf_abc-DEF_123/velopack/releases.stable.json')).toBe(
+      '/api/v1/updates/t/[REDACTED]/velopack/releases.stable.json',
+    );
+    expect(redactUrl('/api/v1/updates/t/flf_abc/electron/stable.yml?token=x')).toBe(
+      '/api/v1/updates/t/[REDACTED]/electron/stable.yml?token=[REDACTED]',
+    );
+    expect(redactUrl('/api/v1/updates/electron/stable.yml')).toBe(
+      '/api/v1/updates/electron/stable.yml',
     );
   });
 });

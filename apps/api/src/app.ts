@@ -25,6 +25,7 @@ import type { Executor } from './db/client.js';
 import { COMPRESS_MIN_BYTES, CONTENT_CODINGS } from './lib/compressed.js';
 import { AppMetrics } from './lib/metrics.js';
 import { PasswordHasher } from './lib/password.js';
+import { redactUrl } from './lib/redact-url.js';
 import { logMixin } from './lib/request-context.js';
 import { TokenService } from './lib/tokens.js';
 import { stopJobs } from './jobs.js';
@@ -105,11 +106,6 @@ export interface BuildAppOptions {
 
 /** Request body limit in bytes (1 MiB); larger bodies get 413. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
-
-/** Removes secrets (signed download tokens) from a URL before it is logged. */
-export function redactUrl(url: string): string {
-  return url.replace(/([?&]token=)[^&]*/g, '$1[REDACTED]');
-}
 
 /** Builds the app; call `ready()` or `listen()` on the result. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {

@@ -251,6 +251,32 @@ describe('traces (real server process, real OTLP/HTTP receiver)', () => {
     }
   });
 
+  it('keeps feed and download tokens out of spans and log lines', async () => {
+    const feedToken = `flf_${randomBytes(34).toString('base64url').slice(0, 46)}`;
+    const linkToken = randomBytes(24).toString('hex');
+    const feed = await fetch(`${base}/api/v1/updates/t/${feedToken}/velopack/releases.stable.json`);
+    expect(feed.status).toBe(401);
+    const link = await fetch(`${base}/api/v1/downloads/file?token=${linkToken}`);
+    expect(link.status).toBeGreaterThanOrEqual(400);
+    const [feedSpan] = await spansWhere(
+      (s) =>
+        s.kind === SPAN_KIND_SERVER && s.name === 'GET /api/v1/updates/t/:feedToken/velopack/:file',
+    );
+    expect(feedSpan!.attr('url.path')).toBe(
+      '/api/v1/updates/t/[REDACTED]/velopack/releases.stable.json',
+    );
+    const [linkSpan] = await spansWhere(
+      (s) => s.kind === SPAN_KIND_SERVER && s.name === 'GET /api/v1/downloads/file',
+    );
+    expect(linkSpan!.attr('url.path')).toBe('/api/v1/downloads/file');
+    const everything = JSON.stringify(spans);
+    expect(everything).not.toContain(feedToken);
+    expect(everything).not.toContain(linkToken);
+    expect(out()).toContain('/api/v1/updates/t/[REDACTED]/velopack/releases.stable.json');
+    expect(out()).not.toContain(feedToken);
+    expect(out()).not.toContain(linkToken);
+  });
+
   it('makes no span for the liveness probe', async () => {
     await fetch(`${base}/api/v1/health`);
     await fetch(`${base}/api/v1/site/config`);

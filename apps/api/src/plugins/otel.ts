@@ -33,6 +33,7 @@ import {
 import { BasicTracerProvider, BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { FastifyOtelInstrumentation } from '@fastify/otel';
 import type { AppConfig } from '../config.js';
+import { redactUrl } from '../lib/redact-url.js';
 import { setTraceLogFields } from '../lib/request-context.js';
 
 /** Paths that make no span: the liveness probe and the metrics scrape (every few seconds each). */
@@ -98,6 +99,9 @@ export function startOtel(tracing: NonNullable<AppConfig['tracing']>): Tracing {
         requestHook: (span, request) => {
           const route = request.routeOptions.url;
           span.updateName(route ? `${request.method} ${route}` : request.method);
+          // The instrumentation puts the whole URL in url.path; the path alone, without the
+          // secrets a URL may carry (semantic conventions: the query has an attribute of its own).
+          span.setAttribute('url.path', redactUrl(request.url.split('?', 1)[0]!));
         },
       }),
       new PgInstrumentation({ requireParentSpan: true }),
