@@ -18,7 +18,7 @@ export declare function deploySite(options: {
   app: string;
   /** The absolute folder the internal location aliases (DATA_DIR/artifacts). */
   artifacts: string;
-}): (port: number) => string;
+}): (port: number, prefix: string) => string;
 
 /** A running nginx: its URL, port and prefix folder (error.log is there). */
 export interface RunningNginx {
@@ -34,6 +34,6 @@ export declare function startNginx(options?: {
   main?: string;
   http?: string;
   server?: string;
-  site?: (port: number) => string;
+  site?: (port: number, prefix: string) => string;
   ready?: string;
 }): Promise<RunningNginx>;

@@ -32,13 +32,14 @@ export function nginxBinary() {
 }
 
 /**
- * deploy/nginx/flockr.conf (its `upstream` and `server`, for the http block) with the lines
- * marked FLOCKR_APP, FLOCKR_LISTEN and FLOCKR_ARTIFACTS set to `app` (the app's host:port),
- * 127.0.0.1:`port` and `artifacts` (an absolute folder; a trailing `/` is added). For
- * `startNginx({ site })`. @throws Error when a marked line is missing from the file.
+ * deploy/nginx/flockr.conf (its maps, log format, `upstream` and `server`, for the http block)
+ * with the lines marked FLOCKR_APP, FLOCKR_LISTEN, FLOCKR_ARTIFACTS and FLOCKR_ACCESS_LOG set to
+ * `app` (the app's host:port), 127.0.0.1:`port`, `artifacts` (an absolute folder; a trailing `/`
+ * is added) and `{prefix}/access.log` in the file's own format. For `startNginx({ site })`.
+ * @throws Error when a marked line is missing from the file.
  */
 export function deploySite({ app, artifacts }) {
-  return (port) => {
+  return (port, prefix) => {
     let text = readFileSync(DEPLOY_CONF, 'utf8');
     const set = (marker, directive) => {
       const line = new RegExp(`^([ \\t]*)[^#\\n]*;[ \\t]*# ${marker}\\b.*$`, 'm');
@@ -48,6 +49,7 @@ export function deploySite({ app, artifacts }) {
     set('FLOCKR_APP', `server ${app};`);
     set('FLOCKR_LISTEN', `listen 127.0.0.1:${port};`);
     set('FLOCKR_ARTIFACTS', `alias ${artifacts.replace(/\/*$/, '/')};`);
+    set('FLOCKR_ACCESS_LOG', `access_log ${prefix}/access.log flockr;`);
     return text;
   };
 }
@@ -56,8 +58,8 @@ export function deploySite({ app, artifacts }) {
  * Starts nginx with `main` (top-level directives, e.g. load_module), `http` (directives of the
  * http block, after access_log off, sendfile and the temp paths) and either `server` (directives
  * of its one server block, which listens on 127.0.0.1:<free port> and answers `location = /ping`)
- * or `site`, a function of that port returning the servers to put in the http block instead
- * (e.g. `deploySite`). Resolves with { url, port, prefix, stop() } once `ready` (a path, default
+ * or `site`, a function of that port and the prefix folder returning what to put in the http
+ * block instead (e.g. `deploySite`). Resolves with { url, port, prefix, stop() } once `ready` (a path, default
  * /ping) answers 2xx; `prefix` is its folder (error.log is there). `stop()` ends it gracefully
  * and removes the folder.
  */
@@ -73,7 +75,7 @@ export async function startNginx({
   const port = await freePort();
   const conf = path.join(prefix, 'nginx.conf');
   const servers = site
-    ? site(port)
+    ? site(port, prefix)
     : `server {
     listen 127.0.0.1:${port};
     location = /ping { return 200; }

@@ -31,13 +31,14 @@ export const RETRY_DIRECTIVES = [
  * instance) as the members of its upstream, each with UPSTREAM_HEALTH; RETRY_DIRECTIVES and an
  * `X-Upstream` answer header (which instance answered; for the checks) in its locations;
  * `artifacts` as the alias of the X-Accel-Redirect location (or a folder that is never used);
- * and `location = /ping` for startNginx's readiness wait. Returns (port) → http-block text.
+ * and `location = /ping` for startNginx's readiness wait. Returns (port, prefix) → http-block
+ * text (the access log in the prefix folder).
  * @throws Error when flockr.conf no longer has the lines this relies on.
  */
 export function clusterSite({ upstreams, artifacts }) {
   const deploy = deploySite({ app: upstreams[0], artifacts });
-  return (port) => {
-    let text = deploy(port);
+  return (port, prefix) => {
+    let text = deploy(port, prefix);
     /** Replaces `from` in the text, failing loudly when flockr.conf changed shape. */
     const replace = (from, to) => {
       if (!text.includes(from)) throw new Error(`deploy/nginx/flockr.conf: no "${from}" any more`);

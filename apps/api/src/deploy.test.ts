@@ -114,7 +114,7 @@ describe('compose.yaml', () => {
     }
   });
 
-  it("puts nginx in front of every instance, with flockr.conf's headers and /metrics refused", () => {
+  it("puts nginx in front of every instance, with flockr.conf's headers, redacted log and /metrics refused", () => {
     const nginx = compose.services.nginx!;
     const mount = nginx.volumes!.find((v) => v.includes('/etc/nginx/conf.d/'))!;
     const conf = read(mount.split(':')[0]!);
@@ -123,9 +123,11 @@ describe('compose.yaml', () => {
     expect(upstreams).toEqual(appServices.map(([name]) => [name, port]));
     const single = read('deploy/nginx/flockr.conf');
     for (const line of single.split('\n').map((l) => l.trim())) {
-      if (line.startsWith('proxy_set_header') || line === 'deny all;')
+      if (/^(proxy_set_header|map |log_format |"~\^|default )/.test(line) || line === 'deny all;')
         expect(conf, `compose.conf keeps "${line}" of flockr.conf`).toContain(line);
     }
+    // Its access log has the redacted URIs (docs/observability.md, "What is never logged").
+    expect(conf).toMatch(/^\s*access_log \S+ flockr;/m);
     expect(conf).toMatch(/location = \/metrics \{\s*deny all;/);
     for (const [name] of appServices)
       expect(nginx.depends_on?.[name]?.condition).toBe('service_healthy');

@@ -195,4 +195,27 @@ describe('downloads through nginx with X-Accel-Redirect', strict ? {} : needs(ng
       expect(text, target).not.toContain('PK');
     }
   });
+
+  it('logs every request without its download or feed token (the access log in the file’s own format)', async () => {
+    const link = new URL(await linkThroughNginx('1.0.0'));
+    const linkToken = link.searchParams.get('token')!;
+    expect((await fetch(link)).status).toBe(200);
+    const feedToken = `flf_${'A1b2_C3d4-'.repeat(5).slice(0, 46)}`;
+    const feed = await fetch(
+      `${nginx.url}/api/v1/updates/t/${feedToken}/velopack/releases.stable.json?os=linux`,
+    );
+    expect(feed.status).toBe(401);
+    // nginx writes a line once the answer is sent; read until both are there.
+    let log = '';
+    for (let i = 0; i < 50 && !/velopack[\s\S]*$/.test(log); i++) {
+      log = await readFile(path.join(nginx.prefix, 'access.log'), 'utf8').catch(() => '');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(log).toContain('GET /api/v1/downloads/file?token=[REDACTED] HTTP/1.1" 200');
+    expect(log).toContain(
+      'GET /api/v1/updates/t/[REDACTED]/velopack/releases.stable.json?os=linux HTTP/1.1" 401',
+    );
+    expect(log).not.toContain(linkToken);
+    expect(log).not.toContain(feedToken);
+  });
 });
