@@ -12,9 +12,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, newUserPayload, testDbKind } from './test/harness.js';
+import { createTestDatabase, eventually, newUserPayload, testDbKind } from './test/harness.js';
 import { closedPort } from './test/tcp-proxy.js';
 
 const apiRoot = path.resolve(import.meta.dirname, '..');
@@ -146,21 +145,9 @@ beforeAll(async () => {
 
   let databaseUrl = '';
   if (testDbKind() === 'postgres') {
-    const serverUrl = process.env.TEST_DATABASE_URL!;
-    const name = `flockr_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
+    const database = await createTestDatabase();
+    databaseUrl = database.url;
+    dropDatabase = database.drop;
   }
 
   const server = await startServer({

@@ -10,11 +10,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { asc, eq } from 'drizzle-orm';
 import pg from 'pg';
 import type { AuthResponse } from '@flockr/contract';
 import { buildApp } from '../app.js';
 import { loadConfig, type AppConfig } from '../config.js';
-import { openDatabase, type Database } from '../db/client.js';
+import { openDatabase, type Database, type Executor } from '../db/client.js';
+import { artifacts, releases } from '../db/schema.js';
 import type { WebBuild } from '../modules/site/pages.js';
 import type { Mailer } from '../mail/mailer.js';
 import { seed } from '../seed/seed.js';
@@ -62,13 +64,13 @@ export async function signIn(
 export const testDbKind = (): 'pglite' | 'postgres' =>
   process.env.TEST_DB_KIND === 'postgres' ? 'postgres' : 'pglite';
 
-async function openTestDatabase(
-  onQuery?: (query: string) => void,
-): Promise<Database & { url?: string; drop(): Promise<void> }> {
-  if (testDbKind() === 'pglite') {
-    const database = await openDatabase({ kind: 'pglite-memory', onQuery });
-    return { ...database, drop: async () => {} };
-  }
+/**
+ * A new, empty PostgreSQL database on TEST_DATABASE_URL's server, named flockr_test_<random>:
+ * its URL, and `drop()` that removes it (connections closed by force). For tests that start a
+ * server process of their own; `createHarness` uses it too.
+ * @throws Error when TEST_DATABASE_URL is unset.
+ */
+export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DB_KIND=postgres needs TEST_DATABASE_URL');
   const name = `flockr_test_${randomBytes(6).toString('hex')}`;
@@ -78,9 +80,7 @@ async function openTestDatabase(
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), onQuery });
   return {
-    ...database,
     url: url.toString(),
     drop: async () => {
       const c = new pg.Client({ connectionString: serverUrl });
@@ -89,6 +89,18 @@ async function openTestDatabase(
       await c.end();
     },
   };
+}
+
+async function openTestDatabase(
+  onQuery?: (query: string) => void,
+): Promise<Database & { url?: string; drop(): Promise<void> }> {
+  if (testDbKind() === 'pglite') {
+    const database = await openDatabase({ kind: 'pglite-memory', onQuery });
+    return { ...database, drop: async () => {} };
+  }
+  const { url, drop } = await createTestDatabase();
+  const database = await openDatabase({ kind: 'postgres', url, onQuery });
+  return { ...database, url, drop };
 }
 
 /** Builds a seeded app on a fresh database. `overrides` change the configuration. */
@@ -269,4 +281,28 @@ export async function subscribedUser(app: FastifyInstance) {
   const paid = await sandboxPay(app, user.headers, sessionId);
   if (paid.statusCode !== 200) throw new Error(`pay failed: ${paid.body}`);
   return { ...user, orderId };
+}
+
+/**
+ * A seeded or uploaded version's release row joined with its (first) file: ids, the download
+ * count, where the file is stored, its size in bytes and SHA-256 (hex). @throws when `version`
+ * has no release with a file.
+ */
+export async function releaseFileRow(db: Executor, version: string) {
+  const [row] = await db
+    .select({
+      id: releases.id,
+      artifactId: artifacts.id,
+      downloadCount: releases.downloadCount,
+      storagePath: artifacts.storagePath,
+      fileSize: artifacts.fileSize,
+      sha256: artifacts.sha256,
+    })
+    .from(releases)
+    .innerJoin(artifacts, eq(artifacts.releaseId, releases.id))
+    .where(eq(releases.version, version))
+    .orderBy(asc(artifacts.createdAt))
+    .limit(1);
+  if (!row) throw new Error(`no release ${version} with a file`);
+  return row;
 }

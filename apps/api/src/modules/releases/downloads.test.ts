@@ -13,6 +13,7 @@ import { TokenService } from '../../lib/tokens.js';
 import {
   createHarness,
   registerUser,
+  releaseFileRow,
   signIn,
   subscribedUser,
   type Harness,
@@ -30,21 +31,7 @@ const get = (url: string, headers: Record<string, string> = {}) =>
   h.app.inject({ method: 'GET', url, headers });
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
-/** The seeded release `version` with its file's fields. */
-async function releaseRow(version: string) {
-  const [row] = await h.db
-    .select({
-      id: releases.id,
-      artifactId: artifacts.id,
-      downloadCount: releases.downloadCount,
-      fileSize: artifacts.fileSize,
-      sha256: artifacts.sha256,
-    })
-    .from(releases)
-    .innerJoin(artifacts, eq(artifacts.releaseId, releases.id))
-    .where(eq(releases.version, version));
-  return row!;
-}
+const releaseRow = (version: string) => releaseFileRow(h.db, version);
 
 describe('access rules', () => {
   const routes = [

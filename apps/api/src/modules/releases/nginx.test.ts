@@ -9,11 +9,16 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { downloadLinkResponseSchema } from '@flockr/contract';
-import { artifacts, releases } from '../../db/schema.js';
-import { createHarness, registerUser, subscribedUser, type Harness } from '../../test/harness.js';
+import {
+  createHarness,
+  registerUser,
+  releaseFileRow,
+  subscribedUser,
+  type Harness,
+} from '../../test/harness.js';
+import { multipartBody } from '../../test/multipart.js';
 import { needs, type ServiceCheck } from '../../test/services.js';
 import { updateUser } from '../accounts/repository.js';
 import {
@@ -72,14 +77,10 @@ describe('downloads through nginx with X-Accel-Redirect', strict ? {} : needs(ng
 
   /** The stored file of `version` and its recorded download count. */
   async function stored(version: string) {
-    const [row] = await h.db
-      .select({ storagePath: artifacts.storagePath, downloadCount: releases.downloadCount })
-      .from(releases)
-      .innerJoin(artifacts, eq(artifacts.releaseId, releases.id))
-      .where(eq(releases.version, version));
+    const row = await releaseFileRow(h.db, version);
     return {
-      bytes: await readFile(path.join(h.config.dataDir, row!.storagePath!)),
-      downloadCount: row!.downloadCount,
+      bytes: await readFile(path.join(h.config.dataDir, row.storagePath!)),
+      downloadCount: row.downloadCount,
     };
   }
 
@@ -142,22 +143,16 @@ describe('downloads through nginx with X-Accel-Redirect', strict ? {} : needs(ng
     await updateUser(h.db, admin.user.id, { role: 'ADMIN' });
     const bytes = Buffer.alloc(200_000, 3);
     bytes.write('PK\u0003\u0004', 0, 'latin1');
-    const boundary = '----flockrnginx';
-    const field = (name: string, value: string) =>
-      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
     const version = '2.0.0-rc.1+build.7';
+    const form = multipartBody(
+      { version, release_date: '2026-12-24' },
+      { filename: 'odd name.zip', data: bytes, contentType: 'application/zip' },
+    );
     const upload = await h.app.inject({
       method: 'POST',
       url: '/api/v1/admin/downloads/upload',
-      headers: { ...admin.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      payload: Buffer.concat([
-        Buffer.from(field('version', version) + field('release_date', '2026-12-24')),
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="odd name.zip"\r\nContent-Type: application/zip\r\n\r\n`,
-        ),
-        bytes,
-        Buffer.from(`\r\n--${boundary}--\r\n`),
-      ]),
+      headers: { ...admin.headers, 'content-type': form.contentType },
+      payload: form.payload,
     });
     expect(upload.statusCode, upload.body).toBe(201);
     const res = await fetch(await linkThroughNginx(version));

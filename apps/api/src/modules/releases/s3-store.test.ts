@@ -17,15 +17,17 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ERRORS, downloadLinkResponseSchema } from '@flockr/contract';
 import { ConfigError, loadConfig } from '../../config.js';
-import { artifacts, releases } from '../../db/schema.js';
+import { artifacts } from '../../db/schema.js';
 import { TokenService } from '../../lib/tokens.js';
 import {
   createHarness,
   registerUser,
+  releaseFileRow,
   subscribedUser,
   testDbKind,
   type Harness,
 } from '../../test/harness.js';
+import { multipartBody } from '../../test/multipart.js';
 import { startS3, type TestS3 } from '../../test/s3.js';
 import { startTcpProxy } from '../../test/tcp-proxy.js';
 import { updateUser } from '../accounts/repository.js';
@@ -60,39 +62,11 @@ async function fileUrl(version: string, buyer?: { headers: Record<string, string
   return url.pathname + url.search;
 }
 
-/** Release `version` with its artifact's stored key, size, checksum and download count. */
-async function releaseRow(version: string) {
-  const [row] = await h.db
-    .select({
-      downloadCount: releases.downloadCount,
-      storagePath: artifacts.storagePath,
-      fileSize: artifacts.fileSize,
-      sha256: artifacts.sha256,
-    })
-    .from(releases)
-    .innerJoin(artifacts, eq(artifacts.releaseId, releases.id))
-    .where(eq(releases.version, version));
-  return row!;
-}
+const releaseRow = (version: string) => releaseFileRow(h.db, version);
 
-/** The multipart form of an admin upload: `fields` first, then `file` named `name`. */
-function uploadForm(fields: Record<string, string>, file: Buffer, name = 'Flockr Setup.zip') {
-  const boundary = `----flockr${randomBytes(6).toString('hex')}`;
-  const parts = Object.entries(fields).map(
-    ([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`,
-  );
-  return {
-    contentType: `multipart/form-data; boundary=${boundary}`,
-    payload: Buffer.concat([
-      Buffer.from(parts.join('')),
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/zip\r\n\r\n`,
-      ),
-      file,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-  };
-}
+/** The multipart form of an admin upload: `fields` first, then `file` as a zip named `name`. */
+const uploadForm = (fields: Record<string, string>, file: Buffer, name = 'Flockr Setup.zip') =>
+  multipartBody(fields, { filename: name, data: file, contentType: 'application/zip' });
 
 let admin: Awaited<ReturnType<typeof registerUser>>;
 async function upload(fields: Record<string, string>, file: Buffer) {
