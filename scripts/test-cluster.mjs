@@ -44,8 +44,7 @@ import {
   deliverEvent,
   expectCall,
   hashDownload,
-  sandboxWebhookSecret,
-  signedPaymentEvent,
+  sandboxProvider,
   streamUpload,
 } from './cluster/client.mjs';
 import { startTcpProxy } from '../apps/api/src/test/tcp-proxy.ts';
@@ -483,7 +482,7 @@ function steadyLoad(api, token, loops = 4) {
 }
 
 /**
- * A payment provider during the chaos: for each of `orders` ({ orderId, sessionId }), one or
+ * A payment provider during the chaos, signing with `sandbox` (client.mjs `sandboxProvider`): for each of `orders` ({ orderId, sessionId }), one or
  * two event ids (every other order gets a second `checkout.session.completed` under another id,
  * as providers may send), each delivered 2 or 3 times at random moments over `spreadMs`, each
  * delivery to the next of `targets` (nginx and the instances directly), and retried on a network
@@ -491,7 +490,7 @@ function steadyLoad(api, token, loops = 4) {
  * would. Resolves with { deliveries, retries, undelivered (text per event never acknowledged),
  * eventsByOrder (order id → event ids) } once every delivery is acknowledged or given up.
  */
-async function provider({ secret, orders, targets, spreadMs }) {
+async function provider({ sandbox, orders, targets, spreadMs }) {
   const eventsByOrder = new Map();
   const plan = [];
   orders.forEach((o, i) => {
@@ -515,12 +514,7 @@ async function provider({ secret, orders, targets, spreadMs }) {
     let lastError = '';
     for (let attempt = 0; performance.now() < deadline; attempt += 1) {
       const target = targets[next++ % targets.length];
-      const delivery = signedPaymentEvent({
-        secret,
-        eventId,
-        orderId: order.orderId,
-        sessionId: order.sessionId,
-      });
+      const delivery = sandbox.pageEvent(order.orderId, order.sessionId, 'pay', eventId);
       deliveries += 1;
       try {
         const status = await deliverEvent(target, delivery);
@@ -618,12 +612,12 @@ await check(
     const page = await expectCall(lb, 'GET', `/payments/sandbox/sessions/${order.sessionId}`);
     assert(page.status === 'PENDING', `payment page shows ${page.status}, not PENDING`);
     // Pay: the provider's signed event, delivered to app3.
-    const delivery = signedPaymentEvent({
-      secret: sandboxWebhookSecret(jwtSecret),
-      eventId: `evt_cluster_${unique()}`,
-      orderId: order.orderId,
-      sessionId: order.sessionId,
-    });
+    const delivery = sandboxProvider(jwtSecret).pageEvent(
+      order.orderId,
+      order.sessionId,
+      'pay',
+      `evt_cluster_${unique()}`,
+    );
     const status = await deliverEvent(app3.api, delivery);
     assert(status === 200, `webhook on app3 answered ${status}`);
     const after = await expectCall(lb, 'GET', `/payments/orders/${order.orderId}/status`, {
@@ -828,9 +822,8 @@ await check(
   'SIGKILL of one instance and SIGTERM drain of another: no idempotent request fails through nginx',
   async () => {
     const load = steadyLoad(lb, buyer.token, 4);
-    const secret = sandboxWebhookSecret(jwtSecret);
     const payments = provider({
-      secret,
+      sandbox: sandboxProvider(jwtSecret),
       orders: eventOrders,
       targets: [lb, app1.api, app2.api, app3.api],
       spreadMs: 7_000,

@@ -3,10 +3,11 @@
  * multipart upload generated as a stream, and downloads hashed as they arrive. Nothing here holds
  * a large body in memory.
  */
-import { createHash, createHmac, randomFillSync } from 'node:crypto';
+import { createHash, randomFillSync } from 'node:crypto';
 import http from 'node:http';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { SandboxPaymentProvider } from '../../apps/api/dist/modules/billing/providers/sandbox.js';
 
 /**
  * Calls the API at `base` (…/api/v1): `method` `path` with an optional JSON `body`, bearer
@@ -55,53 +56,24 @@ export async function expectCall(base, method, path, options = {}, status = [200
 }
 
 /**
- * The sandbox provider's webhook secret for an app whose JWT_SECRET is `jwtSecret`
- * (modules/billing/providers/sandbox.ts derives it the same way).
+ * The sandbox payment provider of an app whose JWT_SECRET is `jwtSecret`: the built one
+ * (apps/api/dist), so the events it signs are the ones the instances verify. Its
+ * `pageEvent(orderId, sessionId, 'pay', eventId)` is a `checkout.session.completed` under
+ * `eventId`, signed now (a redelivery is signed again by the caller).
  */
-export function sandboxWebhookSecret(jwtSecret) {
-  return `whsec_${createHmac('sha256', jwtSecret).update('sandbox-webhook').digest('hex')}`;
+export function sandboxProvider(jwtSecret) {
+  return new SandboxPaymentProvider('http://cluster.invalid', jwtSecret);
 }
 
 /**
- * A `checkout.session.completed` event as the sandbox provider sends it (Stripe's shape) for
- * `orderId` and its checkout `sessionId`, under event id `eventId`, signed with `secret` the way
- * Stripe signs (`t=<unix seconds>,v1=<HMAC-SHA256 of "t.payload">`). Returns { body, headers }
- * for POST /payments/webhooks/sandbox; signed now, so a redelivery is signed again by the caller.
- */
-export function signedPaymentEvent({ secret, eventId, orderId, sessionId }) {
-  const body = JSON.stringify({
-    id: eventId,
-    object: 'event',
-    type: 'checkout.session.completed',
-    created: Math.floor(Date.now() / 1000),
-    data: {
-      object: {
-        id: sessionId,
-        object: 'checkout.session',
-        client_reference_id: orderId,
-        payment_status: 'paid',
-        status: 'complete',
-        payment_intent: `pi_cluster_${eventId}`,
-      },
-    },
-  });
-  const t = Math.floor(Date.now() / 1000);
-  const v1 = createHmac('sha256', secret).update(`${t}.${body}`).digest('hex');
-  return {
-    body,
-    headers: { 'content-type': 'application/json', 'sandbox-signature': `t=${t},v1=${v1}` },
-  };
-}
-
-/**
- * POSTs `delivery` ({ body, headers }, from `signedPaymentEvent`) to `base`'s sandbox webhook.
+ * POSTs `delivery` ({ rawBody, headers }, from `pageEvent`) to `base`'s sandbox webhook.
  * Resolves with the HTTP status; network errors reject.
  */
 export async function deliverEvent(base, delivery) {
   const res = await fetch(`${base}/payments/webhooks/sandbox`, {
     method: 'POST',
     headers: delivery.headers,
-    body: delivery.body,
+    body: delivery.rawBody,
     signal: AbortSignal.timeout(10_000),
   });
   await res.arrayBuffer();

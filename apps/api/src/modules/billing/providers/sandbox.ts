@@ -50,11 +50,18 @@ export class SandboxPaymentProvider implements PaymentProvider {
   /**
    * The event the sandbox page's button sends, in Stripe's shape and signed as Stripe signs:
    * Pay → `checkout.session.completed` (paid); Cancel → `checkout.session.async_payment_failed`
-   * (the buyer gave up: the order becomes FAILED). Returns the raw JSON body and its headers.
+   * (the buyer gave up: the order becomes FAILED). `eventId` is the event's id, given when the
+   * same event is delivered again (a provider redelivers under the same id); a new random one
+   * when omitted. Returns the raw JSON body and its headers.
    */
-  pageEvent(orderId: string, sessionId: string, action: PageAction): SignedDelivery {
+  pageEvent(
+    orderId: string,
+    sessionId: string,
+    action: PageAction,
+    eventId = `evt_sbx_${randomBytes(12).toString('hex')}`,
+  ): SignedDelivery {
     const event = {
-      id: `evt_sbx_${randomBytes(12).toString('hex')}`,
+      id: eventId,
       object: 'event',
       type:
         action === 'pay' ? 'checkout.session.completed' : 'checkout.session.async_payment_failed',
