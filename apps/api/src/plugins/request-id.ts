@@ -1,6 +1,7 @@
 /**
  * Request ids (docs/observability.md): every request gets one, Fastify's child logger puts it on
- * each log line of the request (`reqId`), and the answer carries it in `X-Request-Id` (set by plugins/answer-headers.ts).
+ * each log line of the request (`reqId`), and the answer carries it in `X-Request-Id` (set by
+ * plugins/answer-headers.ts).
  *
  * An incoming `X-Request-Id` is kept only when the request's immediate peer is a trusted proxy
  * (config `trustProxy`, the same rule Fastify applies to X-Forwarded-For) and the value is at

@@ -8,8 +8,9 @@
  *
  * None of our directives depends on the request (no nonces), so helmet's answer is the same every
  * time: it runs once at start against a recording response, and each request gets the recorded
- * headers in one `reply.headers()` call (plugins/answer-headers.ts). (@fastify/helmet builds a new helmet middleware for
- * every request, which cost more than the rest of a cached answer; bench/throughput.mjs.)
+ * headers in one `reply.headers()` call (plugins/answer-headers.ts). (@fastify/helmet builds a
+ * new helmet middleware for every request, which cost more than the rest of a cached answer;
+ * bench/throughput.mjs.)
  */
 import type { ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
