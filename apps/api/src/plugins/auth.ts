@@ -12,6 +12,7 @@
 import type { FastifyRequest } from 'fastify';
 import { API_TOKEN_PREFIX, isAdminRole, type Access } from '@flockr/contract';
 import { forbidden, unauthorized } from '../lib/http-error.js';
+import { rerunAfterDrop } from '../lib/read-rerun.js';
 import type { Caller } from '../modules/accounts/session-cache.js';
 
 declare module 'fastify' {
@@ -53,10 +54,18 @@ export function accessGuard(access: Exclude<Access, 'public'>, acceptsApiToken =
   return async (request: FastifyRequest): Promise<void> => {
     const token = bearerToken(request);
     if (!token) throw unauthorized('authRequired');
-    const caller =
+    const lookUp = () =>
       acceptsApiToken && token.startsWith(API_TOKEN_PREFIX)
-        ? await request.server.authenticateApiToken(token)
-        : await request.server.authenticate(token);
+        ? request.server.authenticateApiToken(token)
+        : request.server.authenticate(token);
+    let caller: Caller;
+    try {
+      caller = await lookUp();
+    } catch (error) {
+      // The lookup reads (an API token's last use is written idempotently): it runs again when
+      // its connection was dropped, whatever the request's method (lib/read-rerun.ts).
+      caller = await rerunAfterDrop(error, lookUp, { log: request.log });
+    }
     if (access !== 'user' && !isAdminRole(caller.user.role)) throw forbidden('forbidden');
     if (access === 'super-admin' && caller.user.role !== 'SUPER_ADMIN')
       throw forbidden('superAdminOnly');

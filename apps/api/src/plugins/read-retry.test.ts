@@ -1,8 +1,9 @@
 /**
- * A read whose database connection broke under it runs once more on a new connection
- * (plugins/route.ts; docs/operations.md, "PostgreSQL unreachable"), and the errors behind it are
- * told apart (lib/db-errors.ts `connectionFailure`): a dropped connection is retried, a database
- * that cannot be reached is not (its 503 must stay prompt).
+ * A read whose database connection broke under it runs again on another connection
+ * (lib/read-rerun.ts, from the access guard and plugins/route.ts; docs/operations.md, "PostgreSQL
+ * unreachable"), and the errors behind it are told apart (lib/db-errors.ts `connectionFailure`):
+ * a dropped connection is retried, a database that cannot be reached is not (its 503 must stay
+ * prompt).
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

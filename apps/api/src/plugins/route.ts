@@ -14,7 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Endpoint, InputOf, SuccessOf } from '@flockr/contract';
 import type { UserRow } from '../db/schema.js';
-import { connectionFailure } from '../lib/db-errors.js';
+import { rerunAfterDrop } from '../lib/read-rerun.js';
 import { accessGuard } from './auth.js';
 import { publicCacheOnSend } from './cache-control.js';
 
@@ -125,15 +125,12 @@ export function route<E extends Endpoint>(
       try {
         result = await handler(input, reply);
       } catch (error) {
-        // A read whose database connection broke under it (a terminated backend, a restart, a
-        // failover) runs once more, on a new connection: a GET never writes, or writes only
-        // what is idempotent (a download recorded once per link), so a second run changes
-        // nothing. A database that cannot be reached at all is not retried: the answer is then
-        // a prompt 503 (docs/operations.md, "PostgreSQL unreachable").
-        if (!RETRIED_METHODS.has(endpoint.method) || reply.sent) throw error;
-        if (connectionFailure(error) !== 'dropped') throw error;
-        request.log.warn({ err: error }, 'database connection dropped: running the read again');
-        result = await handler(input, reply);
+        // A GET or HEAD whose connection was dropped runs again (lib/read-rerun.ts): it never
+        // writes, or writes only what is idempotent (a download recorded once per link).
+        result = await rerunAfterDrop(error, () => handler(input, reply), {
+          allowed: () => RETRIED_METHODS.has(endpoint.method) && !reply.sent,
+          log: request.log,
+        });
       }
       if (result === reply || reply.sent) return reply;
       if (result === undefined) return reply.status(status === 200 ? 204 : status).send();
