@@ -33,15 +33,18 @@ async function migrationsUpTo(last: number): Promise<string> {
 let before: string;
 let beforeSubscriptionFigures: string;
 let beforeLicenses: string;
+let beforeAdoptionFigures: string;
 beforeAll(async () => {
   before = await migrationsUpTo(4);
   beforeSubscriptionFigures = await migrationsUpTo(7);
   beforeLicenses = await migrationsUpTo(13);
+  beforeAdoptionFigures = await migrationsUpTo(14);
 });
 afterAll(async () => {
   await rm(before, { recursive: true, force: true });
   await rm(beforeSubscriptionFigures, { recursive: true, force: true });
   await rm(beforeLicenses, { recursive: true, force: true });
+  await rm(beforeAdoptionFigures, { recursive: true, force: true });
 });
 
 describe('migration 0005 (releases, artifacts, downloads, checkout sessions)', () => {
@@ -217,6 +220,54 @@ describe('migration 0014 (licenses)', () => {
           'TWITTER_ACCOUNTS,DAILY_ACTIONS,EMAIL_SUPPORT,PRIORITY_SUPPORT,PHONE_SUPPORT,WHITE_LABEL',
       },
       { name: 'Team', max_devices: 1, codes: null },
+    ]);
+    await client.close();
+  });
+});
+
+describe('migration 0015 (adoption figures)', () => {
+  it('counts the update checks kept before it, each user once per day and platform', async () => {
+    const client = new PGlite({ extensions: { pg_trgm } });
+    const db = drizzle(client);
+    await migrate(db, { migrationsFolder: beforeAdoptionFigures });
+    await client.exec(`
+      INSERT INTO users (id, username, email, password_hash) VALUES
+        ('11111111-1111-4111-8111-111111111111', 'u1', 'u1@example.com', 'h'),
+        ('11111111-1111-4111-8111-111111111112', 'u2', 'u2@example.com', 'h');
+      INSERT INTO update_checks (day, user_id, platform, arch, current_version, channel, format, last_checked_at) VALUES
+        ('2026-11-01', '11111111-1111-4111-8111-111111111111', 'windows', 'x64', '1.0.0', 'stable', 'electron', now()),
+        ('2026-11-01', '11111111-1111-4111-8111-111111111111', 'windows', 'arm64', '1.0.0', 'stable', 'electron', now()),
+        ('2026-11-01', '11111111-1111-4111-8111-111111111112', 'windows', 'x64', null, 'beta', 'electron', now()),
+        ('2026-11-02', '11111111-1111-4111-8111-111111111112', 'windows', 'x64', '1.0.0', 'beta', 'electron', now());
+    `);
+
+    await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+
+    const days = await db.execute(
+      sql`select day::text, platform, version, users from update_check_day_versions order by 1, 3`,
+    );
+    expect(days.rows).toEqual([
+      { day: '2026-11-01', platform: 'windows', version: '', users: 1 },
+      { day: '2026-11-01', platform: 'windows', version: '1.0.0', users: 1 },
+      { day: '2026-11-02', platform: 'windows', version: '1.0.0', users: 1 },
+    ]);
+    const users = await db.execute(
+      sql`select day::text, users from update_check_day_users order by 1`,
+    );
+    expect(users.rows).toEqual([
+      { day: '2026-11-01', users: 2 },
+      { day: '2026-11-02', users: 1 },
+    ]);
+    const channels = await db.execute(
+      sql`select channel, user_id, last_day::text from update_check_channel_users order by 1`,
+    );
+    expect(channels.rows).toEqual([
+      { channel: 'beta', user_id: '11111111-1111-4111-8111-111111111112', last_day: '2026-11-02' },
+      {
+        channel: 'stable',
+        user_id: '11111111-1111-4111-8111-111111111111',
+        last_day: '2026-11-01',
+      },
     ]);
     await client.close();
   });

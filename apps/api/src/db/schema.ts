@@ -666,16 +666,68 @@ export const updateChecks = pgTable(
     lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }).notNull(),
   },
   (t) => [
+    // Also what the figure triggers look a user's other checks of a day up by (migration 0015);
+    // nothing counts the checks themselves (the update_check_* figures below).
     primaryKey({ columns: [t.day, t.userId, t.platform, t.arch] }),
-    // Every adoption count (distinct users per day, platform, version or channel) is read from
-    // this index alone (an index-only scan): a million daily users stay off the table's heap.
-    index('update_checks_day_platform_idx').on(
-      t.day,
-      t.platform,
-      t.currentVersion,
-      t.userId,
-      t.channel,
-    ),
+  ],
+);
+
+/**
+ * Adoption figures kept beside `update_checks` by its trigger, in the transaction of every check
+ * written (migration 0015; docs/updates.md "Adoption"), so the charts read a few rows instead of
+ * counting millions of checks: distinct users per UTC day, platform and reported version (`''`:
+ * not reported). Never written by the application.
+ */
+export const updateCheckDayVersions = pgTable(
+  'update_check_day_versions',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    platform: text('platform').notNull(),
+    version: text('version').notNull(),
+    users: integer('users').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.platform, t.version] })],
+);
+
+/** Distinct users per UTC day and platform, whatever the version (see {@link updateCheckDayVersions}). */
+export const updateCheckDayUsers = pgTable(
+  'update_check_day_users',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    platform: text('platform').notNull(),
+    users: integer('users').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.platform] })],
+);
+
+/**
+ * The last UTC day each user reported each version (`''`: not reported), kept by the trigger of
+ * `update_checks`: "users who reported v since day d" is one range of `(version, last_day)`.
+ */
+export const updateCheckVersionUsers = pgTable(
+  'update_check_version_users',
+  {
+    version: text('version').notNull(),
+    userId: uuid('user_id').notNull(),
+    lastDay: date('last_day', { mode: 'string' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.version, t.userId] }),
+    index('update_check_version_users_day_idx').on(t.version, t.lastDay),
+  ],
+);
+
+/** The last UTC day each user checked on each channel, kept like {@link updateCheckVersionUsers}. */
+export const updateCheckChannelUsers = pgTable(
+  'update_check_channel_users',
+  {
+    channel: text('channel').notNull(),
+    userId: uuid('user_id').notNull(),
+    lastDay: date('last_day', { mode: 'string' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.channel, t.userId] }),
+    index('update_check_channel_users_day_idx').on(t.channel, t.lastDay),
   ],
 );
 

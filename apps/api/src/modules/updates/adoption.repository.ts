@@ -1,28 +1,52 @@
 /**
- * Queries of the adoption charts (docs/updates.md "Adoption") over `update_checks` (one row per
- * user, platform, architecture and UTC day, with the last version reported that day). Every query
- * reads a range of UTC days through `update_checks_day_platform_idx` (day, platform,
- * current_version): the days' rows only, never the whole table, and no other large table (the
- * releases and their files are a few hundred rows). Each query is also exported as a builder so
+ * Queries of the adoption charts (docs/updates.md "Adoption"). They read the figures the trigger
+ * of `update_checks` keeps in the transaction of every check written (migration 0015), never the
+ * checks themselves: per UTC day and platform, distinct users per reported version
+ * (`update_check_day_versions`, `''` for none) and in all (`update_check_day_users`); per
+ * version and per channel, the last day each user reported it (`update_check_version_users`,
+ * `update_check_channel_users`). A chart of 30 days reads about a hundred rows, and a rollout's
+ * counts one index range, however many users check. Each query is also exported as a builder so
  * a test can EXPLAIN it.
  */
-import { and, asc, between, countDistinct, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, countDistinct, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { artifacts, releases, updateChecks } from '../../db/schema.js';
+import {
+  artifacts,
+  releases,
+  updateCheckChannelUsers,
+  updateCheckDayUsers,
+  updateCheckDayVersions,
+  updateCheckVersionUsers,
+} from '../../db/schema.js';
 
-/** Users per UTC day in [`from`, `to`], platform and reported version (null: not reported). */
+/** How the figures write "no version reported" (the checks' `current_version` null). */
+const NO_VERSION = '';
+
+/**
+ * Users per UTC day in [`from`, `to`] (YYYY-MM-DD), platform and reported version (null: not
+ * reported), ordered by day, platform and version (null last).
+ */
 export function versionsPerDayQuery(db: Executor, from: string, to: string) {
+  const version = sql<string | null>`nullif(${updateCheckDayVersions.version}, ${NO_VERSION})`;
   return db
     .select({
-      day: updateChecks.day,
-      platform: updateChecks.platform,
-      version: updateChecks.currentVersion,
-      users: countDistinct(updateChecks.userId),
+      day: updateCheckDayVersions.day,
+      platform: updateCheckDayVersions.platform,
+      version,
+      users: updateCheckDayVersions.users,
     })
-    .from(updateChecks)
-    .where(between(updateChecks.day, from, to))
-    .groupBy(updateChecks.day, updateChecks.platform, updateChecks.currentVersion)
-    .orderBy(asc(updateChecks.day), asc(updateChecks.platform), asc(updateChecks.currentVersion));
+    .from(updateCheckDayVersions)
+    .where(
+      and(
+        sql`${updateCheckDayVersions.day} between ${from} and ${to}`,
+        gt(updateCheckDayVersions.users, 0),
+      ),
+    )
+    .orderBy(
+      asc(updateCheckDayVersions.day),
+      asc(updateCheckDayVersions.platform),
+      sql`${version} asc nulls last`,
+    );
 }
 
 /** See {@link versionsPerDayQuery}. */
@@ -31,8 +55,7 @@ export async function versionsPerDay(
   from: string,
   to: string,
 ): Promise<{ day: string; platform: string; version: string | null; users: number }[]> {
-  const rows = await versionsPerDayQuery(db, from, to);
-  return rows.map((r) => ({ ...r, users: Number(r.users) }));
+  return versionsPerDayQuery(db, from, to);
 }
 
 /**
@@ -45,16 +68,24 @@ export function usersOnVersionQuery(
   platform: string,
   version: string | null,
 ) {
+  const onVersion = db
+    .select({ users: updateCheckDayVersions.users })
+    .from(updateCheckDayVersions)
+    .where(
+      and(
+        eq(updateCheckDayVersions.day, day),
+        eq(updateCheckDayVersions.platform, platform),
+        eq(updateCheckDayVersions.version, version ?? NO_VERSION),
+      ),
+    );
   return db
     .select({
-      users: countDistinct(updateChecks.userId),
+      users: updateCheckDayUsers.users,
       onVersion:
-        version === null
-          ? sql<number>`0`
-          : sql<number>`count(distinct ${updateChecks.userId}) filter (where ${updateChecks.currentVersion} = ${version})`,
+        version === null ? sql<number>`0` : sql<number | null>`(${onVersion})`.mapWith(Number),
     })
-    .from(updateChecks)
-    .where(and(eq(updateChecks.day, day), eq(updateChecks.platform, platform)));
+    .from(updateCheckDayUsers)
+    .where(and(eq(updateCheckDayUsers.day, day), eq(updateCheckDayUsers.platform, platform)));
 }
 
 /** See {@link usersOnVersionQuery}. */
@@ -69,56 +100,46 @@ export async function usersOnVersion(
 }
 
 /**
- * Distinct users who reported each of `versions` on some day in [`from`, `to`], per version
- * (versions nobody reported are absent).
+ * Distinct users who reported each of `versions` on some UTC day from `since` (YYYY-MM-DD) to
+ * today, per version (versions nobody reported are absent). A version reported and then replaced
+ * the same day counts too.
  */
-export function usersPerVersionQuery(
-  db: Executor,
-  from: string,
-  to: string,
-  versions: readonly string[],
-) {
+export function usersPerVersionQuery(db: Executor, since: string, versions: readonly string[]) {
   return db
-    .select({ version: updateChecks.currentVersion, users: countDistinct(updateChecks.userId) })
-    .from(updateChecks)
+    .select({ version: updateCheckVersionUsers.version, users: count() })
+    .from(updateCheckVersionUsers)
     .where(
-      and(between(updateChecks.day, from, to), inArray(updateChecks.currentVersion, [...versions])),
+      and(
+        inArray(updateCheckVersionUsers.version, [...versions]),
+        gte(updateCheckVersionUsers.lastDay, since),
+      ),
     )
-    .groupBy(updateChecks.currentVersion);
+    .groupBy(updateCheckVersionUsers.version);
 }
 
 /** See {@link usersPerVersionQuery}. */
 export async function usersPerVersion(
   db: Executor,
-  from: string,
-  to: string,
+  since: string,
   versions: readonly string[],
 ): Promise<Map<string, number>> {
   if (versions.length === 0) return new Map();
-  const rows = await usersPerVersionQuery(db, from, to, versions);
-  return new Map(rows.map((r) => [r.version!, Number(r.users)]));
+  const rows = await usersPerVersionQuery(db, since, versions);
+  return new Map(rows.map((r) => [r.version, Number(r.users)]));
 }
 
 /**
- * Distinct users who checked on any of `channels` (the channel their check was on) on some day in
- * [`from`, `to`], on any of `platforms` (every platform: the condition lets the range be read
- * through the index's first two columns).
+ * Distinct users who checked on any of `channels` (the channel their check was on) on some UTC
+ * day from `since` (YYYY-MM-DD) to today, on any platform.
  */
-export function usersOnChannelsQuery(
-  db: Executor,
-  from: string,
-  to: string,
-  platforms: readonly string[],
-  channels: readonly string[],
-) {
+export function usersOnChannelsQuery(db: Executor, since: string, channels: readonly string[]) {
   return db
-    .select({ users: countDistinct(updateChecks.userId) })
-    .from(updateChecks)
+    .select({ users: countDistinct(updateCheckChannelUsers.userId) })
+    .from(updateCheckChannelUsers)
     .where(
       and(
-        between(updateChecks.day, from, to),
-        inArray(updateChecks.platform, [...platforms]),
-        inArray(updateChecks.channel, [...channels]),
+        inArray(updateCheckChannelUsers.channel, [...channels]),
+        gte(updateCheckChannelUsers.lastDay, since),
       ),
     );
 }
@@ -126,19 +147,17 @@ export function usersOnChannelsQuery(
 /** See {@link usersOnChannelsQuery}. */
 export async function usersOnChannels(
   db: Executor,
-  from: string,
-  to: string,
-  platforms: readonly string[],
+  since: string,
   channels: readonly string[],
 ): Promise<number> {
   if (channels.length === 0) return 0;
-  const [row] = await usersOnChannelsQuery(db, from, to, platforms, channels);
+  const [row] = await usersOnChannelsQuery(db, since, channels);
   return Number(row?.users ?? 0);
 }
 
 /**
  * Published releases that are not yanked (version, channel, rollout, when first published), each
- * with the platforms it has files for. The releases table, not update_checks: a few hundred rows.
+ * with the platforms it has files for: a few hundred rows.
  */
 export async function publishedReleasePlatforms(db: Executor): Promise<
   {

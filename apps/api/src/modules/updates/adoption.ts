@@ -3,8 +3,8 @@
  * the feeds record (`update_checks`, checks.ts): users per UTC day, platform and reported version;
  * per platform, the share of the last day's users on the newest stable release; and how far each
  * rollout has reached. A user counts once per day and platform whatever the number of machines
- * or architectures (distinct user ids). Queries in adoption.repository.ts, each a range of days
- * read through `update_checks_day_platform_idx`.
+ * or architectures (distinct user ids). Queries in adoption.repository.ts, which read figures
+ * kept as the checks are written (migration 0015), never the checks themselves.
  */
 import semver from 'semver';
 import {
@@ -82,15 +82,11 @@ export async function adoption(ctx: AppContext, days: number): Promise<AdoptionR
   const onVersion = await usersPerVersion(
     ctx.db,
     from,
-    to,
     rolling.map((r) => r.version),
   );
   const checking = new Map<ReleaseChannel, number>();
   for (const channel of new Set(rolling.map((r) => r.channel as ReleaseChannel))) {
-    checking.set(
-      channel,
-      await usersOnChannels(ctx.db, from, to, PLATFORMS, channelsOffered(channel)),
-    );
+    checking.set(channel, await usersOnChannels(ctx.db, from, channelsOffered(channel)));
   }
 
   return {
