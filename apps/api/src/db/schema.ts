@@ -302,6 +302,8 @@ export const paymentEvents = pgTable(
   (t) => [
     uniqueIndex('payment_events_provider_event_key').on(t.provider, t.eventId),
     index('payment_events_outcome_idx').on(t.outcome, t.receivedAt),
+    // The admin list, newest first, pages through this index instead of sorting every event.
+    index('payment_events_received_idx').on(t.receivedAt, t.id),
   ],
 );
 

@@ -212,7 +212,7 @@ export async function listAdminPaymentEvents(
   ctx: AppContext,
   query: { page: number; limit: number; outcome?: PaymentEventOutcome },
 ): Promise<AdminPaymentEventsResponse> {
-  const { rows, total } = await listPaymentEvents(ctx.db, {
+  const { rows, total, estimate } = await listPaymentEvents(ctx.db, {
     offset: (query.page - 1) * query.limit,
     limit: query.limit,
     outcome: query.outcome,
@@ -228,7 +228,7 @@ export async function listAdminPaymentEvents(
       reference: row.reference,
       received_at: row.receivedAt.toISOString(),
     })),
-    pagination: paginate(total, query.page, query.limit),
+    pagination: paginate(total, query.page, query.limit, estimate),
   };
 }
 

@@ -512,23 +512,26 @@ export async function setPaymentEventOutcome(
 }
 
 /**
- * A page of recorded provider events, newest first, optionally only those with `outcome`, and
- * the total count of the filter.
+ * A page of recorded provider events, newest first (`payment_events_received_idx`, or
+ * `payment_events_outcome_idx` with `outcome`), and the total count of the filter: exact up to
+ * EXACT_COUNT_LIMIT, else the planner's estimate, flagged `estimate` (`countRows`).
  */
 export async function listPaymentEvents(
   db: Executor,
   query: { offset: number; limit: number; outcome?: string },
-): Promise<{ rows: PaymentEventRow[]; total: number }> {
+): Promise<{ rows: PaymentEventRow[]; total: number; estimate: boolean }> {
   const where = query.outcome ? eq(paymentEvents.outcome, query.outcome) : undefined;
-  const rows = await db
-    .select()
-    .from(paymentEvents)
-    .where(where)
-    .orderBy(desc(paymentEvents.receivedAt), desc(paymentEvents.id))
-    .limit(query.limit)
-    .offset(query.offset);
-  const [totals] = await db.select({ total: count() }).from(paymentEvents).where(where);
-  return { rows, total: totals?.total ?? 0 };
+  const [rows, { total, estimate }] = await Promise.all([
+    db
+      .select()
+      .from(paymentEvents)
+      .where(where)
+      .orderBy(desc(paymentEvents.receivedAt), desc(paymentEvents.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    countRows(db, () => db.select({ id: paymentEvents.id }).from(paymentEvents).where(where)),
+  ]);
+  return { rows, total, estimate };
 }
 
 // ——— business health (the dashboard) ———

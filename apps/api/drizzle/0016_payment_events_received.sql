@@ -1,0 +1,1 @@
+CREATE INDEX "payment_events_received_idx" ON "payment_events" USING btree ("received_at","id");
