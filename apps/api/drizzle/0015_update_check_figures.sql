@@ -1,3 +1,10 @@
+CREATE TABLE "update_check_channel_days" (
+	"channel" text NOT NULL,
+	"day" date NOT NULL,
+	"users" integer NOT NULL,
+	CONSTRAINT "update_check_channel_days_channel_day_pk" PRIMARY KEY("channel","day")
+);
+--> statement-breakpoint
 CREATE TABLE "update_check_channel_users" (
 	"channel" text NOT NULL,
 	"user_id" uuid NOT NULL,
@@ -20,6 +27,13 @@ CREATE TABLE "update_check_day_versions" (
 	CONSTRAINT "update_check_day_versions_day_platform_version_pk" PRIMARY KEY("day","platform","version")
 );
 --> statement-breakpoint
+CREATE TABLE "update_check_version_days" (
+	"version" text NOT NULL,
+	"day" date NOT NULL,
+	"users" integer NOT NULL,
+	CONSTRAINT "update_check_version_days_version_day_pk" PRIMARY KEY("version","day")
+);
+--> statement-breakpoint
 CREATE TABLE "update_check_version_users" (
 	"version" text NOT NULL,
 	"user_id" uuid NOT NULL,
@@ -28,22 +42,64 @@ CREATE TABLE "update_check_version_users" (
 );
 --> statement-breakpoint
 DROP INDEX "update_checks_day_platform_idx";--> statement-breakpoint
-CREATE INDEX "update_check_channel_users_day_idx" ON "update_check_channel_users" USING btree ("channel","last_day");--> statement-breakpoint
-CREATE INDEX "update_check_version_users_day_idx" ON "update_check_version_users" USING btree ("version","last_day");--> statement-breakpoint
 -- Adoption figures kept in the transaction of every update check written (docs/updates.md
--- "Adoption"): the charts read these few rows instead of counting the checks of every user of
--- the period on each request. BEFORE row triggers, because a query in one sees the rows its
+-- "Adoption"): the charts read a few rows of these instead of counting the checks of every user
+-- of the period on each request. BEFORE row triggers, because a query in one sees the rows its
 -- statement wrote before (PostgreSQL "Visibility of Data Changes"): a batch holding one user's
--- x64 and arm64 checks of a day counts the user once. A transaction lock per user, day and
--- platform makes two instances writing that user's checks at once count in turn. Checks are
--- only ever inserted or upserted, never re-keyed or deleted.
+-- x64 and arm64 checks of a day counts the user once. A transaction lock per user makes two
+-- instances writing one user's checks count in turn (the recorder writes its batches sorted by
+-- user, so two batches take their locks in one order). Checks are only ever inserted or
+-- upserted, never re-keyed or deleted.
+
+-- `figure_key`'s last day for `figure_user` becomes `figure_day` if later: the user moves to that day's count.
+CREATE FUNCTION "flockr_update_check_last_day"(figure text, figure_key text, figure_user uuid, figure_day date)
+RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  previous date;
+BEGIN
+  IF figure = 'version' THEN
+    SELECT "last_day" INTO previous FROM "update_check_version_users"
+      WHERE "version" = figure_key AND "user_id" = figure_user;
+    IF previous IS NULL THEN
+      INSERT INTO "update_check_version_users" VALUES (figure_key, figure_user, figure_day);
+    ELSIF figure_day > previous THEN
+      UPDATE "update_check_version_users" SET "last_day" = figure_day WHERE "version" = figure_key AND "user_id" = figure_user;
+      UPDATE "update_check_version_days" SET "users" = "users" - 1 WHERE "version" = figure_key AND "day" = previous;
+    ELSE
+      RETURN;
+    END IF;
+    INSERT INTO "update_check_version_days" AS f VALUES (figure_key, figure_day, 1)
+      ON CONFLICT ("version", "day") DO UPDATE SET "users" = f."users" + 1;
+  ELSE
+    SELECT "last_day" INTO previous FROM "update_check_channel_users"
+      WHERE "channel" = figure_key AND "user_id" = figure_user;
+    IF previous IS NULL THEN
+      INSERT INTO "update_check_channel_users" VALUES (figure_key, figure_user, figure_day);
+    ELSIF figure_day > previous THEN
+      UPDATE "update_check_channel_users" SET "last_day" = figure_day WHERE "channel" = figure_key AND "user_id" = figure_user;
+      UPDATE "update_check_channel_days" SET "users" = "users" - 1 WHERE "channel" = figure_key AND "day" = previous;
+    ELSE
+      RETURN;
+    END IF;
+    INSERT INTO "update_check_channel_days" AS f VALUES (figure_key, figure_day, 1)
+      ON CONFLICT ("channel", "day") DO UPDATE SET "users" = f."users" + 1;
+  END IF;
+END
+$$;--> statement-breakpoint
+-- The channels whose releases a check on `channel` is offered (contract RELEASE_CHANNELS, most
+-- stable first: a beta check is offered stable, rc and beta releases); an unknown one only itself.
+CREATE FUNCTION "flockr_channels_offered_to"(channel text) RETURNS text[] LANGUAGE sql IMMUTABLE AS $$
+  SELECT coalesce(
+    (ARRAY['stable', 'rc', 'beta', 'alpha'])[1:array_position(ARRAY['stable', 'rc', 'beta', 'alpha'], channel)],
+    ARRAY[channel])
+$$;--> statement-breakpoint
 CREATE FUNCTION "flockr_update_check_figures"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   new_version text := coalesce(NEW."current_version", '');
   old_version text;
+  offered text;
 BEGIN
-  PERFORM pg_advisory_xact_lock(
-    hashtextextended('update_checks:' || NEW."day" || ':' || NEW."user_id" || ':' || NEW."platform", 0));
+  PERFORM pg_advisory_xact_lock(hashtextextended('update_checks:' || NEW."user_id", 0));
   IF TG_OP = 'INSERT' THEN
     -- An upsert's row that already exists is counted by the UPDATE that follows, not here.
     IF EXISTS (SELECT 1 FROM "update_checks" c WHERE c."day" = NEW."day"
@@ -78,10 +134,10 @@ BEGIN
       END IF;
     END IF;
   END IF;
-  INSERT INTO "update_check_version_users" AS f VALUES (new_version, NEW."user_id", NEW."day")
-    ON CONFLICT ("version", "user_id") DO UPDATE SET "last_day" = greatest(f."last_day", excluded."last_day");
-  INSERT INTO "update_check_channel_users" AS f VALUES (NEW."channel", NEW."user_id", NEW."day")
-    ON CONFLICT ("channel", "user_id") DO UPDATE SET "last_day" = greatest(f."last_day", excluded."last_day");
+  PERFORM "flockr_update_check_last_day"('version', new_version, NEW."user_id", NEW."day");
+  FOREACH offered IN ARRAY "flockr_channels_offered_to"(NEW."channel") LOOP
+    PERFORM "flockr_update_check_last_day"('channel', offered, NEW."user_id", NEW."day");
+  END LOOP;
   RETURN NEW;
 END
 $$;--> statement-breakpoint
@@ -95,7 +151,9 @@ CREATE FUNCTION "flockr_rebuild_update_check_figures"() RETURNS void LANGUAGE sq
   DELETE FROM "update_check_day_versions";
   DELETE FROM "update_check_day_users";
   DELETE FROM "update_check_version_users";
+  DELETE FROM "update_check_version_days";
   DELETE FROM "update_check_channel_users";
+  DELETE FROM "update_check_channel_days";
   INSERT INTO "update_check_day_versions"
     SELECT "day", "platform", coalesce("current_version", ''), count(DISTINCT "user_id")
     FROM "update_checks" GROUP BY 1, 2, 3;
@@ -103,7 +161,12 @@ CREATE FUNCTION "flockr_rebuild_update_check_figures"() RETURNS void LANGUAGE sq
     SELECT "day", "platform", count(DISTINCT "user_id") FROM "update_checks" GROUP BY 1, 2;
   INSERT INTO "update_check_version_users"
     SELECT coalesce("current_version", ''), "user_id", max("day") FROM "update_checks" GROUP BY 1, 2;
+  INSERT INTO "update_check_version_days"
+    SELECT "version", "last_day", count(*) FROM "update_check_version_users" GROUP BY 1, 2;
   INSERT INTO "update_check_channel_users"
-    SELECT "channel", "user_id", max("day") FROM "update_checks" GROUP BY 1, 2;
+    SELECT offered, c."user_id", max(c."day") FROM "update_checks" c
+    CROSS JOIN LATERAL unnest("flockr_channels_offered_to"(c."channel")) offered GROUP BY 1, 2;
+  INSERT INTO "update_check_channel_days"
+    SELECT "channel", "last_day", count(*) FROM "update_check_channel_users" GROUP BY 1, 2;
 $$;--> statement-breakpoint
 SELECT "flockr_rebuild_update_check_figures"();

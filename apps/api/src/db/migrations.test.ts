@@ -258,16 +258,23 @@ describe('migration 0015 (adoption figures)', () => {
       { day: '2026-11-01', users: 2 },
       { day: '2026-11-02', users: 1 },
     ]);
+    // User 2 checked on beta, which is offered stable, rc and beta releases; user 1 on stable.
     const channels = await db.execute(
-      sql`select channel, user_id, last_day::text from update_check_channel_users order by 1`,
+      sql`select channel, day::text, users from update_check_channel_days order by 1, 2`,
     );
     expect(channels.rows).toEqual([
-      { channel: 'beta', user_id: '11111111-1111-4111-8111-111111111112', last_day: '2026-11-02' },
-      {
-        channel: 'stable',
-        user_id: '11111111-1111-4111-8111-111111111111',
-        last_day: '2026-11-01',
-      },
+      { channel: 'beta', day: '2026-11-02', users: 1 },
+      { channel: 'rc', day: '2026-11-02', users: 1 },
+      { channel: 'stable', day: '2026-11-01', users: 1 },
+      { channel: 'stable', day: '2026-11-02', users: 1 },
+    ]);
+    const versions = await db.execute(
+      sql`select version, day::text, users from update_check_version_days order by 1, 2`,
+    );
+    expect(versions.rows).toEqual([
+      { version: '', day: '2026-11-01', users: 1 },
+      { version: '1.0.0', day: '2026-11-01', users: 1 },
+      { version: '1.0.0', day: '2026-11-02', users: 1 },
     ]);
     await client.close();
   });

@@ -704,7 +704,7 @@ export const updateCheckDayUsers = pgTable(
 
 /**
  * The last UTC day each user reported each version (`''`: not reported), kept by the trigger of
- * `update_checks`: "users who reported v since day d" is one range of `(version, last_day)`.
+ * `update_checks`: what moves the user between the days of {@link updateCheckVersionDays}.
  */
 export const updateCheckVersionUsers = pgTable(
   'update_check_version_users',
@@ -713,13 +713,28 @@ export const updateCheckVersionUsers = pgTable(
     userId: uuid('user_id').notNull(),
     lastDay: date('last_day', { mode: 'string' }).notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.version, t.userId] }),
-    index('update_check_version_users_day_idx').on(t.version, t.lastDay),
-  ],
+  (t) => [primaryKey({ columns: [t.version, t.userId] })],
 );
 
-/** The last UTC day each user checked on each channel, kept like {@link updateCheckVersionUsers}. */
+/**
+ * How many users reported `version` last on `day`: the users who reported it on some day since
+ * d are the sum over the days from d (at most a year of rows, whatever the number of users).
+ */
+export const updateCheckVersionDays = pgTable(
+  'update_check_version_days',
+  {
+    version: text('version').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    users: integer('users').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.version, t.day] })],
+);
+
+/**
+ * The last UTC day each user checked on a channel that is offered `channel`'s releases (that
+ * channel or a later one: a beta check counts for stable, rc and beta), kept like
+ * {@link updateCheckVersionUsers}.
+ */
 export const updateCheckChannelUsers = pgTable(
   'update_check_channel_users',
   {
@@ -727,10 +742,18 @@ export const updateCheckChannelUsers = pgTable(
     userId: uuid('user_id').notNull(),
     lastDay: date('last_day', { mode: 'string' }).notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.channel, t.userId] }),
-    index('update_check_channel_users_day_idx').on(t.channel, t.lastDay),
-  ],
+  (t) => [primaryKey({ columns: [t.channel, t.userId] })],
+);
+
+/** How many users' last check offered `channel`'s releases on `day` (see {@link updateCheckVersionDays}). */
+export const updateCheckChannelDays = pgTable(
+  'update_check_channel_days',
+  {
+    channel: text('channel').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    users: integer('users').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.channel, t.day] })],
 );
 
 /**

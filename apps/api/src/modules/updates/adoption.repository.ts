@@ -3,20 +3,20 @@
  * of `update_checks` keeps in the transaction of every check written (migration 0015), never the
  * checks themselves: per UTC day and platform, distinct users per reported version
  * (`update_check_day_versions`, `''` for none) and in all (`update_check_day_users`); per
- * version and per channel, the last day each user reported it (`update_check_version_users`,
- * `update_check_channel_users`). A chart of 30 days reads about a hundred rows, and a rollout's
- * counts one index range, however many users check. Each query is also exported as a builder so
+ * version and per channel, how many users were last seen on each day
+ * (`update_check_version_days`, `update_check_channel_days`). A chart of 30 days reads about a
+ * hundred rows, and a rollout's counts at most one row per day, however many users check. Each query is also exported as a builder so
  * a test can EXPLAIN it.
  */
-import { and, asc, count, countDistinct, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
   artifacts,
   releases,
-  updateCheckChannelUsers,
+  updateCheckChannelDays,
   updateCheckDayUsers,
   updateCheckDayVersions,
-  updateCheckVersionUsers,
+  updateCheckVersionDays,
 } from '../../db/schema.js';
 
 /** How the figures write "no version reported" (the checks' `current_version` null). */
@@ -101,20 +101,24 @@ export async function usersOnVersion(
 
 /**
  * Distinct users who reported each of `versions` on some UTC day from `since` (YYYY-MM-DD) to
- * today, per version (versions nobody reported are absent). A version reported and then replaced
- * the same day counts too.
+ * today, per version (versions nobody reported are absent): the sum of the users whose last
+ * report of it was on each of those days. A version reported and then replaced the same day
+ * counts too.
  */
 export function usersPerVersionQuery(db: Executor, since: string, versions: readonly string[]) {
   return db
-    .select({ version: updateCheckVersionUsers.version, users: count() })
-    .from(updateCheckVersionUsers)
+    .select({
+      version: updateCheckVersionDays.version,
+      users: sql<number>`sum(${updateCheckVersionDays.users})`.mapWith(Number),
+    })
+    .from(updateCheckVersionDays)
     .where(
       and(
-        inArray(updateCheckVersionUsers.version, [...versions]),
-        gte(updateCheckVersionUsers.lastDay, since),
+        inArray(updateCheckVersionDays.version, [...versions]),
+        gte(updateCheckVersionDays.day, since),
       ),
     )
-    .groupBy(updateCheckVersionUsers.version);
+    .groupBy(updateCheckVersionDays.version);
 }
 
 /** See {@link usersPerVersionQuery}. */
@@ -129,29 +133,28 @@ export async function usersPerVersion(
 }
 
 /**
- * Distinct users who checked on any of `channels` (the channel their check was on) on some UTC
- * day from `since` (YYYY-MM-DD) to today, on any platform.
+ * Distinct users whose program checked on a channel offered `channel`'s releases (`channel` or a
+ * later one of RELEASE_CHANNELS) on some UTC day from `since` (YYYY-MM-DD) to today, on any
+ * platform.
  */
-export function usersOnChannelsQuery(db: Executor, since: string, channels: readonly string[]) {
+export function usersOnChannelQuery(db: Executor, since: string, channel: string) {
   return db
-    .select({ users: countDistinct(updateCheckChannelUsers.userId) })
-    .from(updateCheckChannelUsers)
+    .select({
+      users: sql<number>`coalesce(sum(${updateCheckChannelDays.users}), 0)`.mapWith(Number),
+    })
+    .from(updateCheckChannelDays)
     .where(
-      and(
-        inArray(updateCheckChannelUsers.channel, [...channels]),
-        gte(updateCheckChannelUsers.lastDay, since),
-      ),
+      and(eq(updateCheckChannelDays.channel, channel), gte(updateCheckChannelDays.day, since)),
     );
 }
 
-/** See {@link usersOnChannelsQuery}. */
-export async function usersOnChannels(
+/** See {@link usersOnChannelQuery}. */
+export async function usersOnChannel(
   db: Executor,
   since: string,
-  channels: readonly string[],
+  channel: string,
 ): Promise<number> {
-  if (channels.length === 0) return 0;
-  const [row] = await usersOnChannelsQuery(db, since, channels);
+  const [row] = await usersOnChannelQuery(db, since, channel);
   return Number(row?.users ?? 0);
 }
 

@@ -147,13 +147,17 @@ export interface UpdateCheck {
 
 /**
  * Adds `rows` to the day's update checks in one statement: a new row, or the existing one's
- * count grows and its version, channel and format become the latest reported.
+ * count grows and its version, channel and format become the latest reported. Rows are written
+ * in the order of their key, user first, so two instances writing at once take the figure
+ * trigger's per-user locks and the rows' locks in one order and never deadlock (migration 0015).
  */
 export async function upsertUpdateChecks(db: Executor, rows: UpdateCheck[]): Promise<void> {
   if (rows.length === 0) return;
+  const key = (r: UpdateCheck) => `${r.userId}|${r.day}|${r.platform}|${r.arch}`;
+  const ordered = [...rows].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
   await db
     .insert(updateChecks)
-    .values(rows)
+    .values(ordered)
     .onConflictDoUpdate({
       target: [updateChecks.day, updateChecks.userId, updateChecks.platform, updateChecks.arch],
       set: {
