@@ -7,11 +7,12 @@ import { EXACT_COUNT_LIMIT } from '@flockr/contract';
 import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listUsers, userPageQuery } from '../modules/accounts/repository.js';
+import { auditWhere } from '../modules/audit/repository.js';
 import { listOrderListings, orderPageQuery } from '../modules/billing/repository.js';
 import { rebuildFigures } from '../modules/figures/service.js';
 import { createHarness, registerUser, type Harness } from '../test/harness.js';
 import { rowsOf } from './client.js';
-import { users } from './schema.js';
+import { auditLog, users } from './schema.js';
 
 /** Users added in bulk: past the exact-count limit. */
 const MANY = EXACT_COUNT_LIMIT + 500;
@@ -76,6 +77,21 @@ describe('admin searches use their indexes', () => {
     expect(orders).toMatch(/orders_created_idx/);
     const people = await planOf(userPageQuery(h.db, {}, page).getSQL());
     expect(people).toMatch(/users_created_idx/);
+  });
+
+  it('audit entries by action prefix, in any case (the pattern index, not every row)', async () => {
+    const plan = await planOf(
+      h.db
+        .select({ id: auditLog.id })
+        .from(auditLog)
+        .where(auditWhere({ action: 'User.Status' }))
+        .orderBy(desc(auditLog.createdAt))
+        .limit(10)
+        .getSQL(),
+      true,
+    );
+    expect(plan).toMatch(/audit_log_action_pattern_idx/);
+    expect(plan).not.toMatch(/Seq Scan on audit_log/);
   });
 
   it('a deep page finds its ids in the index alone and reads only their rows', async () => {

@@ -551,7 +551,9 @@ export const auditLog = pgTable(
     index('audit_log_entity_idx').on(t.entityType, t.entityId),
     /** The audit list filtered by actor or action, newest first. */
     index('audit_log_actor_created_idx').on(t.actorId, t.createdAt),
-    index('audit_log_action_created_idx').on(t.action, t.createdAt),
+    // The action filter is a prefix (`LIKE 'user.status%'`), which a btree serves only with the
+    // pattern operator class under a linguistic collation (PostgreSQL "Operator Classes").
+    index('audit_log_action_pattern_idx').on(t.action.op('text_pattern_ops'), t.createdAt),
   ],
 );
 

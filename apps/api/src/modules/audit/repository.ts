@@ -1,5 +1,17 @@
 /** Data access for the audit trail: rows are only ever added. */
-import { and, count, eq, gte, ilike, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import {
+  and,
+  count,
+  eq,
+  gte,
+  ilike,
+  like,
+  lt,
+  or,
+  sql,
+  type AnyColumn,
+  type SQL,
+} from 'drizzle-orm';
 import type { AuditSortColumn, SortDirection } from '@flockr/contract';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
@@ -66,9 +78,15 @@ function auditOrder({ sort = 'created_at', dir = 'desc' }: AuditSort): ListOrder
   return { key: AUDIT_SORT_KEYS[sort], dir };
 }
 
-function auditWhere(filter: AuditFilter): SQL | undefined {
+/**
+ * The SQL condition of `filter` (AND of its parts; undefined when empty). The actor filter reads
+ * the joined `users` row, so it needs the list's join.
+ */
+export function auditWhere(filter: AuditFilter): SQL | undefined {
   return and(
-    filter.action ? ilike(auditLog.action, prefixPattern(filter.action)) : undefined,
+    // Actions are lower-case codes (contract AUDIT_ACTIONS): a case-sensitive prefix match of the
+    // lower-cased filter reads `audit_log_action_pattern_idx`, where ILIKE would read every row.
+    filter.action ? like(auditLog.action, prefixPattern(filter.action.toLowerCase())) : undefined,
     filter.entityType ? eq(auditLog.entityType, filter.entityType) : undefined,
     filter.actorId ? eq(auditLog.actorId, filter.actorId) : undefined,
     filter.entityId ? eq(auditLog.entityId, filter.entityId) : undefined,
@@ -112,7 +130,7 @@ function auditRows(db: Executor, where: SQL | undefined) {
 
 /**
  * A page of audit rows in `sort` order (default newest first, served by
- * `audit_log_created_idx`, `audit_log_actor_created_idx` and `audit_log_action_created_idx`),
+ * `audit_log_created_idx`, `audit_log_actor_created_idx` and `audit_log_action_pattern_idx`),
  * and the total matching `filter`.
  */
 export async function listAuditRows(
