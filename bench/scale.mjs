@@ -28,13 +28,18 @@ const ADMIN = { email: 'bench-admin@example.com', password: 'Bench!Adm1n-pass' }
 /** A subscribed user of the scale database (found at start), and their password. */
 const USER = { email: '', password: 'Bench!Passw0rd' };
 
-/** An ACTIVE user of the scale database whose subscription is active now. */
+/**
+ * An ACTIVE user of the scale database whose subscription is active now and whose license has
+ * every seat free (the bench activates one device).
+ */
 async function findSubscriber(url) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const { rows } = await client.query(
     `select u.email from subscriptions s join users u on u.id = s.user_id
      where s.expires_at > now() + interval '1 day' and u.status = 'ACTIVE'
+       and not exists (select 1 from licenses l join license_devices d on d.license_id = l.id
+         where l.user_id = u.id and d.deactivated_at is null)
      order by u.email limit 1`,
   );
   await client.end();
@@ -52,8 +57,33 @@ async function startServer(databaseUrl) {
     LOG_LEVEL: 'warn',
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
+    RATE_LIMIT_LICENSE_PER_IP: '100000000',
+    RATE_LIMIT_LICENSE_PER_KEY: '100000000',
   });
   return { base: server.api, stop: server.stop };
+}
+
+/**
+ * The signed-in user's id and license key, with a device activated on that license (so the
+ * program's validate call takes the full path: key, seat, plan, signed answer).
+ */
+async function userContext(base, headers) {
+  const { user } = await (await fetch(`${base}/auth/me`, { headers })).json();
+  const { license } = await (await fetch(`${base}/licenses/me`, { headers })).json();
+  if (!license) throw new Error(`no license for ${user.email}`);
+  const activated = await fetch(`${base}/licenses/activate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      key: license.key,
+      fingerprint: 'bench-device-0001',
+      name: 'Bench desk',
+      platform: 'windows',
+    }),
+  });
+  if (activated.status !== 200)
+    throw new Error(`activate: ${activated.status} ${await activated.text()}`);
+  return { userId: user.id, licenseKey: license.key };
 }
 
 /** Signs in; returns bearer headers. */
@@ -115,17 +145,28 @@ async function subscribeOnAnchor(base) {
   await fetch(`${base}/payments/sandbox/sessions/${session}/pay`, { method: 'POST' });
 }
 
-/** The requests timed: name, path, who asks. */
+/**
+ * The requests timed: name, path (or a function of the server's `context`: the user's id and
+ * license key), who asks, and for a POST its JSON body (a function of `context` too).
+ */
 const REQUESTS = [
   ['admin users, page 1', '/admin/users', 'admin'],
   ['admin users search (user4242)', '/admin/users?search=user4242', 'admin'],
   ['admin users search (@example)', '/admin/users?search=%40example', 'admin'],
   ['admin users, page 5,000', '/admin/users?page=5000', 'admin'],
   ['admin users, suspended', '/admin/users?status=SUSPENDED', 'admin'],
+  ['admin user', (c) => `/admin/users/${c.userId}`, 'admin'],
+  ["admin user's license", (c) => `/admin/users/${c.userId}/license`, 'admin'],
   ['admin orders, page 1', '/admin/orders', 'admin'],
   ['admin orders search (user4242)', '/admin/orders?search=user4242', 'admin'],
   ['admin orders, completed, page 100', '/admin/orders?status=COMPLETED&page=100', 'admin'],
   ['admin orders, pending', '/admin/orders?status=PENDING', 'admin'],
+  ['admin payment events', '/admin/payment-events', 'admin'],
+  ['admin downloads', '/admin/downloads', 'admin'],
+  ['admin releases', '/admin/releases', 'admin'],
+  ['admin update adoption', '/admin/updates/adoption', 'admin'],
+  ['admin API tokens', '/admin/api-tokens', 'admin'],
+  ['admin outbox', '/admin/outbox', 'admin'],
   ['admin audit', '/admin/audit', 'admin'],
   ['admin plans', '/admin/plans', 'admin'],
   ['admin stats', '/admin/stats', 'admin'],
@@ -138,16 +179,36 @@ const REQUESTS = [
   ['my subscriptions', '/subscriptions/my-subscriptions', 'user'],
   ['download history', '/downloads/history', 'user'],
   ['GET /downloads/link', '/downloads/link', 'user'],
+  ['my license', '/licenses/me', 'user'],
+  ['my update feed', '/updates/me', 'user'],
+  [
+    'POST /licenses/validate (the program)',
+    '/licenses/validate',
+    'public',
+    (c) => ({
+      key: c.licenseKey,
+      fingerprint: 'bench-device-0001',
+      nonce: `n${Date.now()}${Math.random()}`,
+    }),
+  ],
 ];
 
 /** Times each request `ROUNDS` times on each server, interleaving rounds. */
 async function measure(servers) {
   const times = new Map();
   for (let round = 0; round < ROUNDS; round += 1) {
-    for (const [name, url, who] of REQUESTS) {
+    for (const [name, path, who, body] of REQUESTS) {
       for (const server of servers) {
+        const url = typeof path === 'function' ? path(server.context) : path;
+        const init = body
+          ? {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify(body(server.context)),
+            }
+          : { headers: server.headers[who] };
         const t = performance.now();
-        const res = await fetch(`${server.base}${url}`, { headers: server.headers[who] });
+        const res = await fetch(`${server.base}${url}`, init);
         await res.arrayBuffer();
         const ms = performance.now() - t;
         if (res.status !== 200) throw new Error(`${server.label} ${name}: ${res.status}`);
@@ -187,10 +248,15 @@ try {
     ['scale', scale],
     ['seed', seed],
   ]) {
+    const headers = {
+      admin: await signIn(server.base, ADMIN),
+      user: await signIn(server.base, USER),
+    };
     servers.push({
       label,
       base: server.base,
-      headers: { admin: await signIn(server.base, ADMIN), user: await signIn(server.base, USER) },
+      headers,
+      context: await userContext(server.base, headers.user),
     });
   }
   console.log(`${ROUNDS} rounds, one request at a time, scale and seed servers interleaved`);

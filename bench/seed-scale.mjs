@@ -5,8 +5,10 @@
  *     [--users 1000000] [--orders 5000000]
  * The database is created when missing, migrated and seeded as the server would, then filled in
  * bulk with generate_series (no row-by-row inserts): users over three years (a few suspended or
- * inactive), orders in every status over three years with their checkout sessions, and for every
- * buyer a subscription with one prepaid period per completed order (some active, most lapsed).
+ * inactive), orders in every status over three years with their checkout sessions and payment
+ * events, for every buyer a subscription with one prepaid period per completed order (some
+ * active, most lapsed) and a license (devices on half of them), and 30 days of update checks
+ * from one user in five.
  * Every user's password is `Bench!Passw0rd`; `user1@example.com` … are their e-mails. Run it on an
  * empty database: it refuses one that already holds more than the seed.
  */
@@ -181,6 +183,8 @@ await step(
    where o.status = 'REFUNDED'`,
   client,
 );
+await seedPaymentEvents(client);
+await seedPrograms(client);
 await client.end();
 
 // The rows went in around the services, so the business figures they keep are recomputed once.
@@ -198,3 +202,87 @@ await last.connect();
 await step('vacuum analyze', 'vacuum analyze', last);
 await last.end();
 console.log(`done in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+
+/**
+ * What the desktop program leaves behind at that size (docs/licenses.md, docs/updates.md): a
+ * license for every buyer (from the order of their first paid period, as migration 0014 gives
+ * buyers from before licenses), devices on half of them (a second on one in five, one in ten
+ * deactivated), and 30 UTC days of update checks from one user in five: each such user checks on
+ * about two days in three, from one of three platforms, reporting one of the published versions
+ * (newer ones more often in recent days).
+ */
+async function seedPrograms(client) {
+  await step(
+    'licenses (one per buyer)',
+    `insert into licenses (user_id, order_id, created_at, updated_at)
+     select distinct on (s.id) s.user_id, p.order_id, s.created_at, s.created_at
+     from subscriptions s join subscription_periods p on p.subscription_id = s.id
+     order by s.id, p.created_at, p.id`,
+    client,
+  );
+  await step(
+    'license devices',
+    `insert into license_devices (license_id, fingerprint, name, platform, hostname, app_version,
+        activated_at, last_seen_at, deactivated_at, deactivation_reason, created_at)
+     select l.id, md5(l.id::text || d.n), 'Desk ' || d.n,
+       (array['windows','macos','linux'])[1 + abs(hashtext(l.id::text)) % 3], 'host-' || d.n, '1.0.0',
+       l.created_at, now() - make_interval(hours => abs(hashtext(l.id::text || d.n)) % 2000),
+       case when abs(hashtext(l.id::text || 'x' || d.n)) % 10 = 0 then now() - interval '3 days' end,
+       case when abs(hashtext(l.id::text || 'x' || d.n)) % 10 = 0 then 'owner' end,
+       l.created_at
+     from licenses l
+     cross join lateral (select n from generate_series(1, 2) n
+       where n = 1 and abs(hashtext(l.id::text)) % 2 = 0
+          or n = 2 and abs(hashtext(l.id::text)) % 5 = 0) d`,
+    client,
+  );
+  await step(
+    'published versions (temporary)',
+    `create temporary table v as
+       select version, row_number() over (order by published_at, version) rn, count(*) over () n
+       from releases where published_at is not null and channel = 'stable'`,
+    client,
+  );
+  await step(
+    'update checks (30 days)',
+    `insert into update_checks (day, user_id, platform, arch, current_version, channel, format,
+        checks, last_checked_at)
+     select (now() at time zone 'utc')::date - d.day, u.id, pl.platform,
+       case when pl.platform = 'macos' then 'arm64' else 'x64' end, v.version, 'stable', 'electron',
+       1 + (u.rn + d.day) % 5, (now() at time zone 'utc')::date - d.day + interval '9 hours'
+     from u
+     cross join generate_series(0, 29) d(day)
+     cross join lateral (select (array['windows','macos','linux'])[1 + u.rn % 3] platform) pl
+     join v on v.rn = greatest(1, v.n - ((u.rn + d.day) % 7) / 3 - d.day / 10)
+     where u.rn % 5 = 0 and (u.rn + d.day) % 3 <> 0`,
+    client,
+  );
+  // The rows went in around the trigger that keeps the adoption figures (migration 0015).
+  await step('adoption figures', 'select flockr_rebuild_update_check_figures()', client);
+}
+
+/**
+ * The provider events those payments left (docs/payments.md): one per completed, refunded or
+ * failed order, as the sandbox's webhooks record them, plus the refunds and a few events that
+ * named no order of ours.
+ */
+async function seedPaymentEvents(client) {
+  await step(
+    'payment events',
+    `insert into payment_events (provider, event_id, type, order_id, outcome, reference, received_at)
+     select 'sandbox', 'evt_' || replace(o.id::text, '-', ''),
+       case when o.status = 'FAILED' then 'checkout.session.failed' else 'checkout.session.completed' end,
+       o.id, case when o.status = 'FAILED' then 'failed' else 'fulfilled' end, o.id::text,
+       coalesce(o.completed_at, o.created_at + interval '3 minutes')
+     from orders o where o.status in ('COMPLETED', 'REFUNDED', 'FAILED')
+     union all
+     select 'sandbox', 'evt_r' || replace(o.id::text, '-', ''), 'charge.refunded', o.id, 'refunded',
+       o.id::text, o.completed_at + interval '1 day'
+     from orders o where o.status = 'REFUNDED'
+     union all
+     select 'sandbox', 'evt_u' || g, 'checkout.session.completed', null, 'unmatched', 'sbx_unknown' || g,
+       now() - make_interval(days => g)
+     from generate_series(1, 50) g`,
+    client,
+  );
+}
