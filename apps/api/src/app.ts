@@ -149,6 +149,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandling(app);
 
   const now = options.now ?? (() => new Date());
+  const closing = new AbortController();
   const ctx: AppContext = {
     config,
     db: options.db,
@@ -161,7 +162,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     log: app.log,
     metrics: new AppMetrics(),
     now,
+    stopping: closing.signal,
   };
+
+  // First of the closing: long jobs stop between units of work (context.ts `stopping`), so the
+  // onClose hooks below find them finishing rather than mid-way when they stop the runner.
+  app.addHook('preClose', async () => closing.abort());
 
   app.addHook('onClose', () => ctx.passwords.close());
   // Background jobs started with this context (jobs.ts) stop before the database closes.

@@ -31,4 +31,10 @@ export interface AppContext {
   metrics: AppMetrics;
   /** Current time; tests may move it. Always UTC. */
   now(): Date;
+  /**
+   * Aborted when the app starts closing (Fastify's `preClose`, before the jobs stop and the
+   * database closes): a job that works through batches stops before its next unit of work, so
+   * the one in flight still finds the database open (docs/jobs-and-email.md).
+   */
+  stopping: AbortSignal;
 }

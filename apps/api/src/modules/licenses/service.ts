@@ -722,11 +722,12 @@ const STALE_BATCH = 500;
 /**
  * The `flockr.license-devices` job (docs/jobs-and-email.md): deactivates, as the system
  * (`timeout`, audited), every device that has not checked in for LICENSE_DEVICE_TIMEOUT, in
- * batches claimed with SKIP LOCKED (safe on several instances). Returns how many.
+ * batches claimed with SKIP LOCKED (safe on several instances), until none is left or
+ * `ctx.stopping` is aborted (the app is closing). Returns how many.
  */
 export async function deactivateStaleDevices(ctx: AppContext): Promise<number> {
   let total = 0;
-  for (;;) {
+  while (!ctx.stopping.aborted) {
     const now = ctx.now();
     const done = await ctx.db.transaction(async (tx) => {
       const stale = await claimStaleDevices(tx, staleBefore(ctx, now), STALE_BATCH);
@@ -744,6 +745,7 @@ export async function deactivateStaleDevices(ctx: AppContext): Promise<number> {
       return stale.length;
     });
     total += done;
-    if (done < STALE_BATCH) return total;
+    if (done < STALE_BATCH) break;
   }
+  return total;
 }

@@ -5,7 +5,7 @@
  * send a message twice; on PostgreSQL the jobs run on pg-boss, two instances do not double-send a
  * reminder, and a job that fails every retry reaches the dead-letter view.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminDeadJobsResponseSchema,
@@ -28,6 +28,7 @@ import {
 import { updateUser } from '../accounts/repository.js';
 import { sendDueReminders } from '../subscriptions/reminders.js';
 import {
+  OUTBOX_LEASE_MS,
   OUTBOX_MAX_ATTEMPTS,
   OUTBOX_SENT_RETENTION_DAYS,
   deliverOutbox,
@@ -85,6 +86,38 @@ const post = (url: string, headers: Record<string, string> = admin.headers) =>
   h.app.inject({ method: 'POST', url, headers });
 
 describe('writing to the outbox', () => {
+  it('stops a drain before the next message once the app is closing, and marks the one in flight sent', async () => {
+    const closing = new AbortController();
+    const first = message();
+    const second = message();
+    for (const m of [first, second]) {
+      await h.db.transaction((tx) => enqueueMail(tx, ctx().now(), m));
+    }
+    const stopping: Mailer = {
+      async send(m) {
+        // The app starts closing while this message is being sent.
+        closing.abort();
+        sent.push(m);
+      },
+    };
+    const result = await drainOutbox({ ...ctx(), mailer: stopping, stopping: closing.signal });
+    expect(result.sent).toBe(1);
+    const rows = await h.db
+      .select()
+      .from(outboxMessages)
+      .where(inArray(outboxMessages.to, [first.to, second.to]));
+    expect(rows.map((r) => r.status).sort()).toEqual(['pending', 'sent']);
+    // The one left goes out with the next run once its lease has ended.
+    h.clock.advance(OUTBOX_LEASE_MS + 1_000);
+    await drainOutbox(ctx());
+    const after = await h.db
+      .select()
+      .from(outboxMessages)
+      .where(inArray(outboxMessages.to, [first.to, second.to]));
+    expect(after.map((r) => r.status)).toEqual(['sent', 'sent']);
+    expect(sent.filter((m) => m.to === first.to || m.to === second.to)).toHaveLength(2);
+  });
+
   it('commits a message with its cause, and none when the cause rolls back', async () => {
     const kept = message();
     const id = await h.db.transaction((tx) => enqueueMail(tx, ctx().now(), kept));

@@ -152,6 +152,8 @@ async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
 async function sendClaimed(ctx: AppContext, rows: OutboxMessageRow[]): Promise<DeliveryResult> {
   const result: DeliveryResult = { sent: 0, retrying: 0, dead: 0 };
   for (const row of rows) {
+    // Closing: the rest stay claimed until their lease ends, then go out with the next run.
+    if (ctx.stopping.aborted) break;
     try {
       await withTimeout(
         ctx.mailer.send({
@@ -233,12 +235,13 @@ export async function deliverOutbox(
  * Sends every due outbox message (pending, next attempt at or before `ctx.now()`), claiming a
  * batch at a time with `FOR UPDATE SKIP LOCKED`, so senders on several instances never take the
  * same message; then deletes up to 1,000 sent rows older than {@link OUTBOX_SENT_RETENTION_DAYS}
- * (dead ones stay until an admin retries them). Returns the counts; throws only when the
- * database fails (the job runner logs it and retries).
+ * (dead ones stay until an admin retries them). Stops before the next message once
+ * `ctx.stopping` is aborted (the app is closing; docs/jobs-and-email.md). Returns the counts;
+ * throws only when the database fails (the job runner logs it and retries).
  */
 export async function drainOutbox(ctx: AppContext): Promise<DeliveryResult> {
   const total = empty();
-  for (;;) {
+  while (!ctx.stopping.aborted) {
     const now = ctx.now();
     const rows = await claimDueOutboxRows(ctx.db, {
       now,

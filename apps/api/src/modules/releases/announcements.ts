@@ -94,8 +94,8 @@ export interface ReleaseMailRun {
 
 /**
  * The `flockr.release-mail` job: writes the due release e-mails to the outbox, a batch of
- * `batch` users per transaction, until none is due or `budgetMs` milliseconds passed (see the
- * file's comment). Safe on several instances at once. @throws the database's error (the job
+ * `batch` users per transaction, until none is due, `budgetMs` milliseconds passed (see the
+ * file's comment) or `ctx.stopping` is aborted (the app is closing). Safe on several instances at once. @throws the database's error (the job
  * runner logs it and runs again).
  */
 export async function sendReleaseMail(
@@ -110,7 +110,7 @@ export async function sendReleaseMail(
   // Announcements another sender holds: left to it for this run.
   const busy: string[] = [];
   const brand = brandOf(ctx.config);
-  while (Date.now() - started < budgetMs) {
+  while (Date.now() - started < budgetMs && !ctx.stopping.aborted) {
     const next = await nextPendingAnnouncement(ctx.db, busy);
     if (!next) break;
     if (!notes.has(next.id)) notes.set(next.id, await notesOf(ctx, next.version));
