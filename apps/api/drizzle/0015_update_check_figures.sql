@@ -1,17 +1,3 @@
-CREATE TABLE "update_check_channel_days" (
-	"channel" text NOT NULL,
-	"day" date NOT NULL,
-	"users" integer NOT NULL,
-	CONSTRAINT "update_check_channel_days_channel_day_pk" PRIMARY KEY("channel","day")
-);
---> statement-breakpoint
-CREATE TABLE "update_check_channel_users" (
-	"channel" text NOT NULL,
-	"user_id" uuid NOT NULL,
-	"last_day" date NOT NULL,
-	CONSTRAINT "update_check_channel_users_channel_user_id_pk" PRIMARY KEY("channel","user_id")
-);
---> statement-breakpoint
 CREATE TABLE "update_check_day_users" (
 	"day" date NOT NULL,
 	"platform" text NOT NULL,
@@ -27,18 +13,20 @@ CREATE TABLE "update_check_day_versions" (
 	CONSTRAINT "update_check_day_versions_day_platform_version_pk" PRIMARY KEY("day","platform","version")
 );
 --> statement-breakpoint
-CREATE TABLE "update_check_version_days" (
-	"version" text NOT NULL,
+CREATE TABLE "update_check_last_seen" (
+	"figure" text NOT NULL,
+	"key" text NOT NULL,
+	"user_id" uuid NOT NULL,
 	"day" date NOT NULL,
-	"users" integer NOT NULL,
-	CONSTRAINT "update_check_version_days_version_day_pk" PRIMARY KEY("version","day")
+	CONSTRAINT "update_check_last_seen_figure_key_user_id_pk" PRIMARY KEY("figure","key","user_id")
 );
 --> statement-breakpoint
-CREATE TABLE "update_check_version_users" (
-	"version" text NOT NULL,
-	"user_id" uuid NOT NULL,
-	"last_day" date NOT NULL,
-	CONSTRAINT "update_check_version_users_version_user_id_pk" PRIMARY KEY("version","user_id")
+CREATE TABLE "update_check_last_seen_days" (
+	"figure" text NOT NULL,
+	"key" text NOT NULL,
+	"day" date NOT NULL,
+	"users" integer NOT NULL,
+	CONSTRAINT "update_check_last_seen_days_figure_key_day_pk" PRIMARY KEY("figure","key","day")
 );
 --> statement-breakpoint
 DROP INDEX "update_checks_day_platform_idx";--> statement-breakpoint
@@ -51,39 +39,27 @@ DROP INDEX "update_checks_day_platform_idx";--> statement-breakpoint
 -- user, so two batches take their locks in one order). Checks are only ever inserted or
 -- upserted, never re-keyed or deleted.
 
--- `figure_key`'s last day for `figure_user` becomes `figure_day` if later: the user moves to that day's count.
-CREATE FUNCTION "flockr_update_check_last_day"(figure text, figure_key text, figure_user uuid, figure_day date)
+-- `seen_key` of `seen_figure` ('version' or 'channel') was seen for `seen_user` on `seen_day`: if
+-- that is later than the day the user was last seen with it, the user moves to that day's count.
+CREATE FUNCTION "flockr_update_check_seen"(seen_figure text, seen_key text, seen_user uuid, seen_day date)
 RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   previous date;
 BEGIN
-  IF figure = 'version' THEN
-    SELECT "last_day" INTO previous FROM "update_check_version_users"
-      WHERE "version" = figure_key AND "user_id" = figure_user;
-    IF previous IS NULL THEN
-      INSERT INTO "update_check_version_users" VALUES (figure_key, figure_user, figure_day);
-    ELSIF figure_day > previous THEN
-      UPDATE "update_check_version_users" SET "last_day" = figure_day WHERE "version" = figure_key AND "user_id" = figure_user;
-      UPDATE "update_check_version_days" SET "users" = "users" - 1 WHERE "version" = figure_key AND "day" = previous;
-    ELSE
-      RETURN;
-    END IF;
-    INSERT INTO "update_check_version_days" AS f VALUES (figure_key, figure_day, 1)
-      ON CONFLICT ("version", "day") DO UPDATE SET "users" = f."users" + 1;
+  SELECT "day" INTO previous FROM "update_check_last_seen"
+    WHERE "figure" = seen_figure AND "key" = seen_key AND "user_id" = seen_user;
+  IF previous IS NULL THEN
+    INSERT INTO "update_check_last_seen" VALUES (seen_figure, seen_key, seen_user, seen_day);
+  ELSIF seen_day > previous THEN
+    UPDATE "update_check_last_seen" SET "day" = seen_day
+      WHERE "figure" = seen_figure AND "key" = seen_key AND "user_id" = seen_user;
+    UPDATE "update_check_last_seen_days" SET "users" = "users" - 1
+      WHERE "figure" = seen_figure AND "key" = seen_key AND "day" = previous;
   ELSE
-    SELECT "last_day" INTO previous FROM "update_check_channel_users"
-      WHERE "channel" = figure_key AND "user_id" = figure_user;
-    IF previous IS NULL THEN
-      INSERT INTO "update_check_channel_users" VALUES (figure_key, figure_user, figure_day);
-    ELSIF figure_day > previous THEN
-      UPDATE "update_check_channel_users" SET "last_day" = figure_day WHERE "channel" = figure_key AND "user_id" = figure_user;
-      UPDATE "update_check_channel_days" SET "users" = "users" - 1 WHERE "channel" = figure_key AND "day" = previous;
-    ELSE
-      RETURN;
-    END IF;
-    INSERT INTO "update_check_channel_days" AS f VALUES (figure_key, figure_day, 1)
-      ON CONFLICT ("channel", "day") DO UPDATE SET "users" = f."users" + 1;
+    RETURN;
   END IF;
+  INSERT INTO "update_check_last_seen_days" AS f VALUES (seen_figure, seen_key, seen_day, 1)
+    ON CONFLICT ("figure", "key", "day") DO UPDATE SET "users" = f."users" + 1;
 END
 $$;--> statement-breakpoint
 -- The channels whose releases a check on `channel` is offered (contract RELEASE_CHANNELS, most
@@ -134,9 +110,9 @@ BEGIN
       END IF;
     END IF;
   END IF;
-  PERFORM "flockr_update_check_last_day"('version', new_version, NEW."user_id", NEW."day");
+  PERFORM "flockr_update_check_seen"('version', new_version, NEW."user_id", NEW."day");
   FOREACH offered IN ARRAY "flockr_channels_offered_to"(NEW."channel") LOOP
-    PERFORM "flockr_update_check_last_day"('channel', offered, NEW."user_id", NEW."day");
+    PERFORM "flockr_update_check_seen"('channel', offered, NEW."user_id", NEW."day");
   END LOOP;
   RETURN NEW;
 END
@@ -150,23 +126,20 @@ CREATE TRIGGER "update_checks_figures_update" BEFORE UPDATE ON "update_checks"
 CREATE FUNCTION "flockr_rebuild_update_check_figures"() RETURNS void LANGUAGE sql AS $$
   DELETE FROM "update_check_day_versions";
   DELETE FROM "update_check_day_users";
-  DELETE FROM "update_check_version_users";
-  DELETE FROM "update_check_version_days";
-  DELETE FROM "update_check_channel_users";
-  DELETE FROM "update_check_channel_days";
+  DELETE FROM "update_check_last_seen";
+  DELETE FROM "update_check_last_seen_days";
   INSERT INTO "update_check_day_versions"
     SELECT "day", "platform", coalesce("current_version", ''), count(DISTINCT "user_id")
     FROM "update_checks" GROUP BY 1, 2, 3;
   INSERT INTO "update_check_day_users"
     SELECT "day", "platform", count(DISTINCT "user_id") FROM "update_checks" GROUP BY 1, 2;
-  INSERT INTO "update_check_version_users"
-    SELECT coalesce("current_version", ''), "user_id", max("day") FROM "update_checks" GROUP BY 1, 2;
-  INSERT INTO "update_check_version_days"
-    SELECT "version", "last_day", count(*) FROM "update_check_version_users" GROUP BY 1, 2;
-  INSERT INTO "update_check_channel_users"
-    SELECT offered, c."user_id", max(c."day") FROM "update_checks" c
-    CROSS JOIN LATERAL unnest("flockr_channels_offered_to"(c."channel")) offered GROUP BY 1, 2;
-  INSERT INTO "update_check_channel_days"
-    SELECT "channel", "last_day", count(*) FROM "update_check_channel_users" GROUP BY 1, 2;
+  INSERT INTO "update_check_last_seen"
+    SELECT 'version', coalesce("current_version", ''), "user_id", max("day") FROM "update_checks"
+    GROUP BY 2, 3;
+  INSERT INTO "update_check_last_seen"
+    SELECT 'channel', offered, c."user_id", max(c."day") FROM "update_checks" c
+    CROSS JOIN LATERAL unnest("flockr_channels_offered_to"(c."channel")) offered GROUP BY 2, 3;
+  INSERT INTO "update_check_last_seen_days"
+    SELECT "figure", "key", "day", count(*) FROM "update_check_last_seen" GROUP BY 1, 2, 3;
 $$;--> statement-breakpoint
 SELECT "flockr_rebuild_update_check_figures"();

@@ -260,7 +260,7 @@ describe('migration 0015 (adoption figures)', () => {
     ]);
     // User 2 checked on beta, which is offered stable, rc and beta releases; user 1 on stable.
     const channels = await db.execute(
-      sql`select channel, day::text, users from update_check_channel_days order by 1, 2`,
+      sql`select key as channel, day::text, users from update_check_last_seen_days where figure = 'channel' order by 1, 2`,
     );
     expect(channels.rows).toEqual([
       { channel: 'beta', day: '2026-11-02', users: 1 },
@@ -269,7 +269,7 @@ describe('migration 0015 (adoption figures)', () => {
       { channel: 'stable', day: '2026-11-02', users: 1 },
     ]);
     const versions = await db.execute(
-      sql`select version, day::text, users from update_check_version_days order by 1, 2`,
+      sql`select key as version, day::text, users from update_check_last_seen_days where figure = 'version' order by 1, 2`,
     );
     expect(versions.rows).toEqual([
       { version: '', day: '2026-11-01', users: 1 },

@@ -705,57 +705,36 @@ export const updateCheckDayUsers = pgTable(
 );
 
 /**
- * The last UTC day each user reported each version (`''`: not reported), kept by the trigger of
- * `update_checks`: what moves the user between the days of {@link updateCheckVersionDays}.
+ * The last UTC day each user was seen with each value of a `figure`, kept by the trigger of
+ * `update_checks` (migration 0015): `version` (the version reported, `''` for none) and `channel`
+ * (a channel whose releases the check was offered: a beta check counts for stable, rc and beta).
+ * What moves the user between the days of {@link updateCheckLastSeenDays}.
  */
-export const updateCheckVersionUsers = pgTable(
-  'update_check_version_users',
+export const updateCheckLastSeen = pgTable(
+  'update_check_last_seen',
   {
-    version: text('version').notNull(),
+    figure: text('figure').notNull(),
+    key: text('key').notNull(),
     userId: uuid('user_id').notNull(),
-    lastDay: date('last_day', { mode: 'string' }).notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.version, t.userId] })],
+  (t) => [primaryKey({ columns: [t.figure, t.key, t.userId] })],
 );
 
 /**
- * How many users reported `version` last on `day`: the users who reported it on some day since
- * d are the sum over the days from d (at most a year of rows, whatever the number of users).
+ * How many users were last seen with `figure` = `key` on `day` (see {@link updateCheckLastSeen}):
+ * the users seen with it on some day since d are the sum over the days from d (at most a year of
+ * rows, whatever the number of users).
  */
-export const updateCheckVersionDays = pgTable(
-  'update_check_version_days',
+export const updateCheckLastSeenDays = pgTable(
+  'update_check_last_seen_days',
   {
-    version: text('version').notNull(),
+    figure: text('figure').notNull(),
+    key: text('key').notNull(),
     day: date('day', { mode: 'string' }).notNull(),
     users: integer('users').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.version, t.day] })],
-);
-
-/**
- * The last UTC day each user checked on a channel that is offered `channel`'s releases (that
- * channel or a later one: a beta check counts for stable, rc and beta), kept like
- * {@link updateCheckVersionUsers}.
- */
-export const updateCheckChannelUsers = pgTable(
-  'update_check_channel_users',
-  {
-    channel: text('channel').notNull(),
-    userId: uuid('user_id').notNull(),
-    lastDay: date('last_day', { mode: 'string' }).notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.channel, t.userId] })],
-);
-
-/** How many users' last check offered `channel`'s releases on `day` (see {@link updateCheckVersionDays}). */
-export const updateCheckChannelDays = pgTable(
-  'update_check_channel_days',
-  {
-    channel: text('channel').notNull(),
-    day: date('day', { mode: 'string' }).notNull(),
-    users: integer('users').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.channel, t.day] })],
+  (t) => [primaryKey({ columns: [t.figure, t.key, t.day] })],
 );
 
 /**

@@ -4,7 +4,7 @@
  * checks themselves: per UTC day and platform, distinct users per reported version
  * (`update_check_day_versions`, `''` for none) and in all (`update_check_day_users`); per
  * version and per channel, how many users were last seen on each day
- * (`update_check_version_days`, `update_check_channel_days`). A chart of 30 days reads about a
+ * (`update_check_last_seen_days`). A chart of 30 days reads about a
  * hundred rows, and a rollout's counts at most one row per day, however many users check. Each query is also exported as a builder so
  * a test can EXPLAIN it.
  */
@@ -13,10 +13,9 @@ import type { Executor } from '../../db/client.js';
 import {
   artifacts,
   releases,
-  updateCheckChannelDays,
   updateCheckDayUsers,
   updateCheckDayVersions,
-  updateCheckVersionDays,
+  updateCheckLastSeenDays,
 } from '../../db/schema.js';
 
 /** How the figures write "no version reported" (the checks' `current_version` null). */
@@ -106,19 +105,15 @@ export async function usersOnVersion(
  * counts too.
  */
 export function usersPerVersionQuery(db: Executor, since: string, versions: readonly string[]) {
+  const days = updateCheckLastSeenDays;
   return db
     .select({
-      version: updateCheckVersionDays.version,
-      users: sql<number>`sum(${updateCheckVersionDays.users})`.mapWith(Number),
+      version: days.key,
+      users: sql<number>`sum(${days.users})`.mapWith(Number),
     })
-    .from(updateCheckVersionDays)
-    .where(
-      and(
-        inArray(updateCheckVersionDays.version, [...versions]),
-        gte(updateCheckVersionDays.day, since),
-      ),
-    )
-    .groupBy(updateCheckVersionDays.version);
+    .from(days)
+    .where(and(eq(days.figure, 'version'), inArray(days.key, [...versions]), gte(days.day, since)))
+    .groupBy(days.key);
 }
 
 /** See {@link usersPerVersionQuery}. */
@@ -138,14 +133,11 @@ export async function usersPerVersion(
  * platform.
  */
 export function usersOnChannelQuery(db: Executor, since: string, channel: string) {
+  const days = updateCheckLastSeenDays;
   return db
-    .select({
-      users: sql<number>`coalesce(sum(${updateCheckChannelDays.users}), 0)`.mapWith(Number),
-    })
-    .from(updateCheckChannelDays)
-    .where(
-      and(eq(updateCheckChannelDays.channel, channel), gte(updateCheckChannelDays.day, since)),
-    );
+    .select({ users: sql<number>`coalesce(sum(${days.users}), 0)`.mapWith(Number) })
+    .from(days)
+    .where(and(eq(days.figure, 'channel'), eq(days.key, channel), gte(days.day, since)));
 }
 
 /** See {@link usersOnChannelQuery}. */

@@ -228,8 +228,8 @@ describe('GET /admin/updates/adoption', () => {
       ),
       channels: await rowsOf(
         h.db,
-        sql`select channel, day::text, users from update_check_channel_days
-            where users > 0 order by 1, 2`,
+        sql`select key as channel, day::text, users from update_check_last_seen_days
+            where figure = 'channel' and users > 0 order by 1, 2`,
       ),
     });
     const kept = await dayFigures();
@@ -263,8 +263,8 @@ describe('GET /admin/updates/adoption', () => {
     ];
     expect(plans[0]).toMatch(/update_check_day_versions_day_platform_version_pk/);
     expect(plans[1]).toMatch(/update_check_day_users_day_platform_pk/);
-    expect(plans[2]).toMatch(/update_check_version_days_version_day_pk/);
-    expect(plans[3]).toMatch(/update_check_channel_days_channel_day_pk/);
+    expect(plans[2]).toMatch(/update_check_last_seen_days_figure_key_day_pk/);
+    expect(plans[3]).toMatch(/update_check_last_seen_days_figure_key_day_pk/);
     for (const plan of plans) {
       expect(plan).not.toMatch(/Seq Scan/);
       expect(plan).not.toMatch(/on update_checks\b/);

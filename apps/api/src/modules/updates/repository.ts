@@ -153,8 +153,10 @@ export interface UpdateCheck {
  */
 export async function upsertUpdateChecks(db: Executor, rows: UpdateCheck[]): Promise<void> {
   if (rows.length === 0) return;
-  const key = (r: UpdateCheck) => `${r.userId}|${r.day}|${r.platform}|${r.arch}`;
-  const ordered = [...rows].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+  const ordered = rows
+    .map((row) => ({ row, key: `${row.userId}|${row.day}|${row.platform}|${row.arch}` }))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+    .map(({ row }) => row);
   await db
     .insert(updateChecks)
     .values(ordered)
