@@ -58,6 +58,7 @@ import { subscriptionRoutes } from './modules/subscriptions/routes.js';
 import { errorBody, isApiPath, registerErrorHandling } from './plugins/errors.js';
 import { registerAnswerHeaders } from './plugins/answer-headers.js';
 import { registerMetrics } from './plugins/metrics.js';
+import { FrontAnswers, frontServerFactory } from './plugins/front-answers.js';
 import { registerRateLimits } from './plugins/rate-limit.js';
 import { createReadiness, readinessRoute, type Readiness } from './plugins/readiness.js';
 import { requestIdGenerator, requestLogger } from './plugins/request-id.js';
@@ -75,6 +76,8 @@ declare module 'fastify' {
     readiness: Readiness;
     /** Update checks noted by the feeds, written in batches (modules/updates/checks.ts). */
     updateChecks: CheckRecorder;
+    /** Public answers sent before routing (plugins/front-answers.ts); routes add theirs. */
+    frontAnswers: FrontAnswers;
   }
 }
 
@@ -110,6 +113,8 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 /** Builds the app; call `ready()` or `listen()` on the result. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
+  const front = new FrontAnswers();
+  const requestId = requestIdGenerator(config.trustProxy);
   const app = Fastify({
     // Every line written while handling a request carries its id, the app logger's (ctx.log) too
     // (lib/request-context.ts; docs/observability.md).
@@ -134,7 +139,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: config.trustProxy,
     // X-Request-Id only from a trusted proxy, and checked (plugins/request-id.ts).
     requestIdHeader: false,
-    genReqId: requestIdGenerator(config.trustProxy),
+    genReqId: requestId,
     // The id becomes current for the request, and its lines get it from the mixin above.
     childLoggerFactory: requestLogger,
     // Once close() runs (after the drain's grace period, server.ts), requests already on open
@@ -142,6 +147,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // idle keep-alive connections are closed (forceCloseConnections 'idle', Fastify's default)
     // and no new connection is accepted (docs/operations.md).
     return503OnClosing: false,
+    // Public answers kept in memory go out before routing when nothing needs the route
+    // (plugins/front-answers.ts); every other request is Fastify's.
+    serverFactory: frontServerFactory(front),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -192,7 +200,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   registerAnswerHeaders(app);
-  registerMetrics(app, ctx, config.metricsToken);
+  const observeRequest = registerMetrics(app, ctx, config.metricsToken);
+  app.decorate('frontAnswers', front);
+  // With traces on, every request goes through Fastify, whose instrumentation makes its span.
+  if (!config.tracing) {
+    front.start({ log: app.log, requestId, observe: observeRequest, closing: closing.signal });
+  }
   // Answers of 1 KiB and more, compressed for clients that accept it (RFC 9110 §8.4); texts kept
   // in memory and the web app's files come compressed already. Compressed request bodies are
   // refused (415) rather than inflated.
@@ -229,11 +242,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     async (api) => {
       // Liveness for load balancers: a constant text, sent as it is (no serialiser, no compression).
       const health = JSON.stringify(API.system.health.responses[200].parse({ ok: true }));
+      const healthText = { body: health };
       route(
         api,
         API.system.health,
         async (_input, reply) => reply.type('application/json; charset=utf-8').send(health),
-        { compress: false },
+        { compress: false, front: () => healthText },
       );
       readinessRoute(api, {
         db: ctx.db,

@@ -17,6 +17,8 @@ const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
 const copies = new WeakMap<object, Map<ContentCoding, Promise<Buffer>>>();
+/** The copies of {@link copies} whose compression has finished. */
+const ready = new WeakMap<object, Map<ContentCoding, Buffer>>();
 
 /**
  * `text` compressed with `coding`, made once per `owner` (the object `text` belongs to and lives
@@ -46,6 +48,26 @@ export function compressedOnce(
           })
         : gzip(input, { level: 9 });
     byCoding.set(coding, copy);
+    copy.then(
+      (bytes) => {
+        let readyByCoding = ready.get(owner);
+        if (!readyByCoding) {
+          readyByCoding = new Map();
+          ready.set(owner, readyByCoding);
+        }
+        readyByCoding.set(coding, bytes);
+      },
+      // The caller of compressedOnce sees the failure; this copy only waits for success.
+      () => undefined,
+    );
   }
   return copy;
+}
+
+/**
+ * The copy of {@link compressedOnce} for `owner` and `coding` if it has been made, else
+ * undefined; never starts one.
+ */
+export function compressedReady(owner: object, coding: ContentCoding): Buffer | undefined {
+  return ready.get(owner)?.get(coding);
 }

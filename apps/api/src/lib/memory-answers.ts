@@ -27,7 +27,10 @@ export interface MemoryAnswerLimits {
 
 /** One instance's copies of one kind of answer, by key (e.g. the page asked for). */
 export class MemoryAnswers {
-  private readonly copies = new Map<string, { answer: Promise<MemoryAnswer>; at: number }>();
+  private readonly copies = new Map<
+    string,
+    { answer: Promise<MemoryAnswer>; at: number; ready?: MemoryAnswer }
+  >();
 
   constructor(
     private readonly limits: MemoryAnswerLimits = {},
@@ -44,13 +47,34 @@ export class MemoryAnswers {
       return { body, etag: strongEtag(body) };
     });
     if (copy || this.copies.size < (this.limits.maxKeys ?? Number.POSITIVE_INFINITY)) {
-      const kept = { answer, at: this.now() };
+      const kept: { answer: Promise<MemoryAnswer>; at: number; ready?: MemoryAnswer } = {
+        answer,
+        at: this.now(),
+      };
       this.copies.set(key, kept);
-      answer.catch(() => {
-        if (this.copies.get(key) === kept) this.copies.delete(key);
-      });
+      answer.then(
+        (ready) => {
+          kept.ready = ready;
+        },
+        () => {
+          if (this.copies.get(key) === kept) this.copies.delete(key);
+        },
+      );
     }
     return answer;
+  }
+
+  /**
+   * The answer for `key` if a fresh copy has finished loading, else undefined; never loads.
+   * For callers that must answer synchronously (plugins/front-answers.ts), which otherwise
+   * leave the request to the route, whose {@link get} loads it.
+   */
+  peek(key: string): MemoryAnswer | undefined {
+    const copy = this.copies.get(key);
+    if (!copy?.ready) return undefined;
+    return this.now() - copy.at < (this.limits.maxAgeMs ?? Number.POSITIVE_INFINITY)
+      ? copy.ready
+      : undefined;
   }
 
   /** Forgets every copy (the data changed, or notices may have been missed). */

@@ -111,4 +111,19 @@ describe('the request id on log lines', () => {
     expect(new Set(ids).size).toBe(5);
     expect(logged.sort()).toEqual([...ids].sort());
   });
+
+  it('is on the two lines of an answer sent before routing (plugins/front-answers.ts)', async () => {
+    const { port } = app.server.address() as AddressInfo;
+    // The first request loads nothing here (health is constant); both go through the lane.
+    for (let i = 0; i < 2; i += 1) {
+      const res = await fetch(`http://127.0.0.1:${port}/api/v1/health`);
+      expect(res.status).toBe(200);
+      const id = res.headers.get('x-request-id');
+      const mine = lines.filter((l) => l.reqId === id);
+      expect(mine.map((l) => l.msg)).toEqual(['incoming request', 'request completed']);
+      for (const line of mine) expect(line.raw.split('"reqId"').length - 1).toBe(1);
+      expect(mine[0]?.raw).toContain('"url":"/api/v1/health"');
+      expect(mine[1]?.raw).toContain('"statusCode":200');
+    }
+  });
 });

@@ -14,17 +14,22 @@ import { REQUEST_ID_HEADER } from './request-id.js';
 import { API_HELMET_OPTIONS, securityHeaders } from './security-headers.js';
 
 /**
+ * The headers an API answer starts with: the API's security headers and the default
+ * Cache-Control (also sent by plugins/front-answers.ts).
+ */
+export const API_ANSWER_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  ...securityHeaders(API_HELMET_OPTIONS),
+  'cache-control': API_CACHE_CONTROL,
+});
+
+/**
  * Adds the answer headers to every request of `app`, those that match no route included.
  * Register it before any other hook, so a guard or a limit that answers early sends them too.
  */
 export function registerAnswerHeaders(app: FastifyInstance): void {
   const pages = securityHeaders();
-  const api = Object.freeze({
-    ...securityHeaders(API_HELMET_OPTIONS),
-    'cache-control': API_CACHE_CONTROL,
-  });
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(isApiPath(request.url) ? api : pages);
+    reply.headers(isApiPath(request.url) ? API_ANSWER_HEADERS : pages);
     reply.header(REQUEST_ID_HEADER, request.id);
     done();
   });

@@ -35,7 +35,7 @@ declare module 'fastify' {
 }
 
 /** The bearer token of `request`, or null when there is none. */
-export function bearerToken(request: FastifyRequest): string | null {
+export function bearerToken(request: Pick<FastifyRequest, 'headers'>): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
   const [scheme, token] = header.split(' ');

@@ -4,7 +4,14 @@ import { API } from '@flockr/contract';
 import type { AppContext } from '../../context.js';
 import { route } from '../../plugins/route.js';
 import { sendMemoryAnswer } from '../../plugins/send-answer.js';
-import { entryByVersion, latestEntry, publishedPageAnswer, recordView, search } from './service.js';
+import {
+  entryByVersion,
+  firstPageReady,
+  latestEntry,
+  publishedPageAnswer,
+  recordView,
+  search,
+} from './service.js';
 
 /** Registers the changelog routes on `app`. */
 export function changelogRoutes(ctx: AppContext) {
@@ -14,7 +21,7 @@ export function changelogRoutes(ctx: AppContext) {
       API.changelog.list,
       async ({ query, request }, reply) =>
         sendMemoryAnswer(request, reply, await publishedPageAnswer(ctx, query.page, query.limit)),
-      { compress: false },
+      { compress: false, front: () => firstPageReady(ctx) },
     );
     route(app, API.changelog.latest, async () => ({ entry: await latestEntry(ctx) }));
     route(app, API.changelog.search, async ({ query }) => ({

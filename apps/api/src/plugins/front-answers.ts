@@ -1,0 +1,178 @@
+/**
+ * The front lane (docs/architecture.md "Speed at scale", "The front lane"): answers kept in
+ * memory (the plan catalogue, the first changelog page, the site configuration, `/health`, and a
+ * signed-in caller's `/auth/me` while the session cache vouches for the caller) are sent straight
+ * from Node's `request` event, before Fastify routes the request, when nothing about the request
+ * needs a route: a plain `GET` of the route's exact path, no query string, the text (and, for a
+ * client that accepts one, its compressed copy) already made. Anything else, and any request
+ * while the instance is closing, goes to Fastify, whose route sends the same answer the long way
+ * and makes what was missing for the next request. With OpenTelemetry traces configured the lane
+ * is not started: each request then gets its span from Fastify's instrumentation.
+ *
+ * What the route would have sent, the lane sends: the API's answer headers (answer-headers.ts:
+ * security headers, `X-Request-Id` from the same generator), the route's Cache-Control and Vary
+ * (cache-control.ts), the strong ETag with 304 on a match and the compressed copy the client
+ * accepts (send-answer.ts: `fresh`, `@fastify/accept-negotiator`, lib/compressed.ts). It counts
+ * the request in the same duration histogram under the same route label (metrics.ts) and, at log
+ * level `info`, writes the two lines Fastify writes for a request. front-answers.test.ts compares
+ * the two ways answer by answer over real HTTP.
+ *
+ * Why: Fastify's routing, hooks and reply cost about as much CPU again as the bare socket work
+ * of a small answer (docs/benchmarks.md "Throughput"); for the answers every page view and load
+ * balancer asks for, that work decides nothing.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { FastifyBaseLogger, FastifyServerFactory } from 'fastify';
+import negotiate from '@fastify/accept-negotiator';
+import fresh from 'fresh';
+import { COMPRESS_MIN_BYTES, CONTENT_CODINGS, compressedReady } from '../lib/compressed.js';
+import { requestIds } from '../lib/request-context.js';
+import { API_ANSWER_HEADERS } from './answer-headers.js';
+import { API_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from './cache-control.js';
+import { REQUEST_ID_HEADER } from './request-id.js';
+
+/**
+ * A text the lane may send: the JSON body and, for a text that changes, its strong ETag. The
+ * object is also the owner of its compressed copies (lib/compressed.ts), as in send-answer.ts.
+ */
+export interface FrontText {
+  body: string;
+  etag?: string;
+}
+
+/** One route's answer in the lane. */
+export interface FrontRoute {
+  /** The exact request target served, prefix included (Fastify's `routeOptions.url`). */
+  path: string;
+  /** Whether the route is a `cache: 'public'` catalog route (cache-control.ts). */
+  publicCache: boolean;
+  /**
+   * The text to send now for `request`, or undefined when it is not in memory yet (the route
+   * loads it) or, on a guarded route, when the caller is not known to pass the guard.
+   */
+  text: (request: IncomingMessage) => FrontText | undefined;
+}
+
+/** What the lane needs from the app once it is built. */
+export interface FrontLaneDeps {
+  /** The app's logger (the lane writes Fastify's two request lines at `info`). */
+  log: FastifyBaseLogger;
+  /** Fastify's `genReqId` (request-id.ts), so both ways make ids alike. */
+  requestId: (request: IncomingMessage) => string;
+  /** Counts one answer in the request duration histogram (metrics.ts); seconds. */
+  observe: (method: string, route: string, statusCode: number, seconds: number) => void;
+  /** Aborted when the app starts closing (context.ts `stopping`): the lane steps aside. */
+  closing: AbortSignal;
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** Whether `log` writes `info` lines (pino's isLevelEnabled; Fastify's no-op logger has none). */
+function infoEnabled(log: FastifyBaseLogger): boolean {
+  const { isLevelEnabled } = log as FastifyBaseLogger & { isLevelEnabled?: (l: string) => boolean };
+  return typeof isLevelEnabled === 'function' && isLevelEnabled.call(log, 'info');
+}
+
+/** The routes of the lane and, once {@link start}ed, the app's parts it answers with. */
+export class FrontAnswers {
+  private readonly routes = new Map<string, FrontRoute>();
+  private deps: FrontLaneDeps | undefined;
+
+  /** Adds `route`; a path added twice is a programming error. */
+  add(route: FrontRoute): void {
+    if (this.routes.has(route.path)) throw new Error(`front lane: ${route.path} added twice`);
+    this.routes.set(route.path, route);
+  }
+
+  /** Paths served, for tests and the docs. */
+  paths(): string[] {
+    return [...this.routes.keys()];
+  }
+
+  /** Starts answering (before this, every request goes to Fastify). */
+  start(deps: FrontLaneDeps): void {
+    this.deps = deps;
+  }
+
+  /**
+   * Answers `request` on `response` and returns true, or returns false having written nothing
+   * (Fastify is to answer it).
+   */
+  handle(request: IncomingMessage, response: ServerResponse): boolean {
+    const deps = this.deps;
+    if (!deps || request.method !== 'GET' || deps.closing.aborted) return false;
+    const route = this.routes.get(request.url ?? '');
+    const text = route?.text(request);
+    if (!route || !text) return false;
+    const started = performance.now();
+
+    const compressible = text.body.length >= COMPRESS_MIN_BYTES;
+    const notModified = text.etag !== undefined && fresh(request.headers, { etag: text.etag });
+    let coding: string | undefined;
+    let payload: string | Buffer = text.body;
+    const accepted = request.headers['accept-encoding'];
+    if (!notModified && compressible && accepted) {
+      coding = negotiate(accepted, [...CONTENT_CODINGS]) ?? undefined;
+      if (coding) {
+        const copy = compressedReady(text, coding as (typeof CONTENT_CODINGS)[number]);
+        if (!copy) return false;
+        payload = copy;
+      }
+    }
+
+    const id = deps.requestId(request);
+    const headers: Record<string, string | number> = {
+      ...API_ANSWER_HEADERS,
+      [REQUEST_ID_HEADER]: id,
+      'cache-control': route.publicCache ? PUBLIC_CACHE_CONTROL : API_CACHE_CONTROL,
+    };
+    const vary = [compressible && 'Accept-Encoding', route.publicCache && 'Authorization']
+      .filter(Boolean)
+      .join(', ');
+    if (vary) headers.vary = vary;
+    if (text.etag !== undefined) headers.etag = text.etag;
+
+    const logged = infoEnabled(deps.log);
+    if (logged) {
+      requestIds.enterWith(id);
+      deps.log.info({ req: { id, method: request.method, url: request.url } }, 'incoming request');
+    }
+    let status = 200;
+    if (notModified) {
+      status = 304;
+      response.writeHead(status, headers);
+      response.end();
+    } else {
+      headers['content-type'] = JSON_TYPE;
+      if (coding) headers['content-encoding'] = coding;
+      headers['content-length'] = Buffer.byteLength(payload);
+      response.writeHead(status, headers);
+      response.end(payload);
+    }
+    const elapsedMs = performance.now() - started;
+    deps.observe('GET', route.path, status, elapsedMs / 1000);
+    if (logged) {
+      deps.log.info({ res: { statusCode: status }, responseTime: elapsedMs }, 'request completed');
+    }
+    return true;
+  }
+}
+
+/**
+ * Fastify's `serverFactory`: Node's HTTP server with the timeouts Fastify would give its own,
+ * handing each request to `front` first and to Fastify when the lane does not answer it.
+ */
+export function frontServerFactory(front: FrontAnswers): FastifyServerFactory<Server> {
+  return (handler, options) => {
+    const server = createServer((request, response) => {
+      if (!front.handle(request, response)) handler(request, response);
+    });
+    server.keepAliveTimeout = Number(options.keepAliveTimeout);
+    server.requestTimeout = Number(options.requestTimeout);
+    server.setTimeout(Number(options.connectionTimeout));
+    if (Number(options.maxRequestsPerSocket) > 0) {
+      server.maxRequestsPerSocket = Number(options.maxRequestsPerSocket);
+    }
+    return server;
+  };
+}
