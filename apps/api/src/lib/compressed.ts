@@ -16,9 +16,13 @@ export const COMPRESS_MIN_BYTES = 1024;
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
-const copies = new WeakMap<object, Map<ContentCoding, Promise<Buffer>>>();
-/** The copies of {@link copies} whose compression has finished. */
-const ready = new WeakMap<object, Map<ContentCoding, Buffer>>();
+/** A compressed copy: its making, and its bytes once made. */
+interface Copy {
+  made: Promise<Buffer>;
+  bytes?: Buffer;
+}
+
+const copies = new WeakMap<object, Map<ContentCoding, Copy>>();
 
 /**
  * `text` compressed with `coding`, made once per `owner` (the object `text` belongs to and lives
@@ -37,7 +41,7 @@ export function compressedOnce(
   let copy = byCoding.get(coding);
   if (!copy) {
     const input = Buffer.from(text);
-    copy =
+    const made =
       coding === 'br'
         ? brotli(input, {
             params: {
@@ -47,21 +51,18 @@ export function compressedOnce(
             },
           })
         : gzip(input, { level: 9 });
-    byCoding.set(coding, copy);
-    copy.then(
+    const kept: Copy = { made };
+    copy = kept;
+    byCoding.set(coding, kept);
+    made.then(
       (bytes) => {
-        let readyByCoding = ready.get(owner);
-        if (!readyByCoding) {
-          readyByCoding = new Map();
-          ready.set(owner, readyByCoding);
-        }
-        readyByCoding.set(coding, bytes);
+        kept.bytes = bytes;
       },
-      // The caller of compressedOnce sees the failure; this copy only waits for success.
+      // The caller of compressedOnce sees the failure; this only waits for success.
       () => undefined,
     );
   }
-  return copy;
+  return copy.made;
 }
 
 /**
@@ -69,5 +70,5 @@ export function compressedOnce(
  * undefined; never starts one.
  */
 export function compressedReady(owner: object, coding: ContentCoding): Buffer | undefined {
-  return ready.get(owner)?.get(coding);
+  return copies.get(owner)?.get(coding)?.bytes;
 }

@@ -25,12 +25,16 @@ export interface MemoryAnswerLimits {
   maxKeys?: number;
 }
 
+/** A kept copy: its loading, when it started (app clock, ms) and the answer once loaded. */
+interface Copy {
+  answer: Promise<MemoryAnswer>;
+  at: number;
+  ready?: MemoryAnswer;
+}
+
 /** One instance's copies of one kind of answer, by key (e.g. the page asked for). */
 export class MemoryAnswers {
-  private readonly copies = new Map<
-    string,
-    { answer: Promise<MemoryAnswer>; at: number; ready?: MemoryAnswer }
-  >();
+  private readonly copies = new Map<string, Copy>();
 
   constructor(
     private readonly limits: MemoryAnswerLimits = {},
@@ -47,10 +51,7 @@ export class MemoryAnswers {
       return { body, etag: strongEtag(body) };
     });
     if (copy || this.copies.size < (this.limits.maxKeys ?? Number.POSITIVE_INFINITY)) {
-      const kept: { answer: Promise<MemoryAnswer>; at: number; ready?: MemoryAnswer } = {
-        answer,
-        at: this.now(),
-      };
+      const kept: Copy = { answer, at: this.now() };
       this.copies.set(key, kept);
       answer.then(
         (ready) => {

@@ -27,6 +27,9 @@ export const API_CACHE_CONTROL = 'no-store';
 /** Cache-Control of a public catalog route's successful answer: stored, revalidated every use. */
 export const PUBLIC_CACHE_CONTROL = 'public, no-cache';
 
+/** What a public catalog route's successful answer varies on, besides its encoding. */
+export const PUBLIC_VARY = 'Authorization';
+
 /**
  * The onSend hook of a `cache: 'public'` route (plugins/route.ts adds it to those routes only):
  * a 2xx or 304 answer still carrying the default becomes {@link PUBLIC_CACHE_CONTROL} with
@@ -38,7 +41,7 @@ export const publicCacheOnSend: onSendHookHandler = (_request, reply, payload, d
     reply.getHeader('cache-control') === API_CACHE_CONTROL
   ) {
     reply.header('cache-control', PUBLIC_CACHE_CONTROL);
-    addVary(reply, 'Authorization');
+    addVary(reply, PUBLIC_VARY);
   }
   done(null, payload);
 };

@@ -12,7 +12,7 @@
  * What the route would have sent, the lane sends: the API's answer headers (answer-headers.ts:
  * security headers, `X-Request-Id` from the same generator), the route's Cache-Control and Vary
  * (cache-control.ts), the strong ETag with 304 on a match and the compressed copy the client
- * accepts (send-answer.ts: `fresh`, `@fastify/accept-negotiator`, lib/compressed.ts). It counts
+ * accepts (send-answer.ts `keptTextChoice`, lib/compressed.ts). It counts
  * the request in the same duration histogram under the same route label (metrics.ts) and, at log
  * level `info`, writes the two lines Fastify writes for a request. front-answers.test.ts compares
  * the two ways answer by answer over real HTTP.
@@ -23,13 +23,13 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyServerFactory } from 'fastify';
-import negotiate from '@fastify/accept-negotiator';
-import fresh from 'fresh';
-import { COMPRESS_MIN_BYTES, CONTENT_CODINGS, compressedReady } from '../lib/compressed.js';
+import { compressedReady } from '../lib/compressed.js';
 import { requestIds } from '../lib/request-context.js';
 import { API_ANSWER_HEADERS } from './answer-headers.js';
-import { API_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from './cache-control.js';
+import { API_CACHE_CONTROL, PUBLIC_CACHE_CONTROL, PUBLIC_VARY } from './cache-control.js';
+import type { RequestObserver } from './metrics.js';
 import { REQUEST_ID_HEADER } from './request-id.js';
+import { keptTextChoice } from './send-answer.js';
 
 /**
  * A text the lane may send: the JSON body and, for a text that changes, its strong ETag. The
@@ -59,8 +59,8 @@ export interface FrontLaneDeps {
   log: FastifyBaseLogger;
   /** Fastify's `genReqId` (request-id.ts), so both ways make ids alike. */
   requestId: (request: IncomingMessage) => string;
-  /** Counts one answer in the request duration histogram (metrics.ts); seconds. */
-  observe: (method: string, route: string, statusCode: number, seconds: number) => void;
+  /** Counts one answer in the request duration histogram (metrics.ts). */
+  observe: RequestObserver;
   /** Aborted when the app starts closing (context.ts `stopping`): the lane steps aside. */
   closing: AbortSignal;
 }
@@ -106,19 +106,13 @@ export class FrontAnswers {
     if (!route || !text) return false;
     const started = performance.now();
 
-    const compressible = text.body.length >= COMPRESS_MIN_BYTES;
-    const notModified = text.etag !== undefined && fresh(request.headers, { etag: text.etag });
-    let coding: string | undefined;
-    let payload: string | Buffer = text.body;
-    const accepted = request.headers['accept-encoding'];
-    if (!notModified && compressible && accepted) {
-      coding = negotiate(accepted, [...CONTENT_CODINGS]) ?? undefined;
-      if (coding) {
-        const copy = compressedReady(text, coding as (typeof CONTENT_CODINGS)[number]);
-        if (!copy) return false;
-        payload = copy;
-      }
-    }
+    const { compressible, notModified, coding } = keptTextChoice(
+      request.headers,
+      text.body,
+      text.etag,
+    );
+    const payload = coding ? compressedReady(text, coding) : text.body;
+    if (payload === undefined) return false;
 
     const id = deps.requestId(request);
     const headers: Record<string, string | number> = {
@@ -126,7 +120,7 @@ export class FrontAnswers {
       [REQUEST_ID_HEADER]: id,
       'cache-control': route.publicCache ? PUBLIC_CACHE_CONTROL : API_CACHE_CONTROL,
     };
-    const vary = [compressible && 'Accept-Encoding', route.publicCache && 'Authorization']
+    const vary = [compressible && 'Accept-Encoding', route.publicCache && PUBLIC_VARY]
       .filter(Boolean)
       .join(', ');
     if (vary) headers.vary = vary;
