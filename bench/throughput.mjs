@@ -2,13 +2,16 @@
 /**
  * Requests per second of the product against a bare Fastify server sending the same JSON, on the
  * same machine in the same run (README "Benchmarks"; docs/benchmarks.md):
- *   node bench/throughput.mjs [--seconds 10] [--connections 100] [--rounds 3] [--url postgres://…]
+ *   node bench/throughput.mjs [--seconds 5] [--connections 100] [--rounds 5] [--url postgres://…]
  * Starts the built product (embedded database, or PostgreSQL at --url) and two anchors
  * (bench/anchors/bare-fastify.mjs) with the answers the product gave: one sends the same answer
  * (body and headers: the security headers, Cache-Control, ETag, Vary), the other the same body
- * with Fastify's own headers only. For each path it runs autocannon against the product and each
- * anchor in turn, round by round, and prints the median req/s and both ratios: `ours / same
- * answer` is what the code costs, `ours / bare` adds what the headers cost to send and read. Paths: /health, GET /subscriptions/plans, GET /changelog, GET /auth/me
+ * with Fastify's own headers only. After a warm-up second each, for each path it runs autocannon
+ * against the product and each anchor in turn (who goes first turns round by round), and prints
+ * the median req/s and both ratios, each the median of the rounds' own ratios: on a shared
+ * machine whose speed drifts, three measurements seconds apart compare better than medians
+ * taken apart. `ours / same answer` is what the code costs, `ours / bare` adds what the headers
+ * cost to send and read. Paths: /health, GET /subscriptions/plans, GET /changelog, GET /auth/me
  * (a subscribed user's token; the anchor gets the same request and sends the same body without
  * checking anything).
  * Figures only; no pass/fail. Run `npm run build` first.
@@ -20,9 +23,9 @@ import { fmt, median, printTable } from './lib/stats.mjs';
 
 const { values } = parseArgs({
   options: {
-    seconds: { type: 'string', default: '10' },
+    seconds: { type: 'string', default: '5' },
     connections: { type: 'string', default: '100' },
-    rounds: { type: 'string', default: '3' },
+    rounds: { type: 'string', default: '5' },
     url: { type: 'string' },
   },
 });
@@ -78,37 +81,58 @@ try {
   same = await startBareFastify(answers, { sameHeaders: true });
   bare = await startBareFastify(answers);
   const results = Object.fromEntries(paths.map(([p]) => [p, { ours: [], same: [], bare: [] }]));
+  const servers = { ours: product, same, bare };
+  const order = ['ours', 'same', 'bare'];
+  for (const [p, headers] of paths) {
+    for (const server of Object.values(servers)) {
+      await autocannon({
+        url: `${server.url}${p}`,
+        headers,
+        connections: CONNECTIONS,
+        duration: 1,
+      });
+    }
+  }
   for (let round = 1; round <= ROUNDS; round += 1) {
     for (const [p, headers] of paths) {
-      // The same request (headers included) to all three: only the answering differs.
-      results[p].ours.push(await rate(product, p, headers));
-      results[p].same.push(await rate(same, p, headers));
-      results[p].bare.push(await rate(bare, p, headers));
-      const [ours, sameAnswer, bareAnswer] = ['ours', 'same', 'bare'].map((k) =>
-        results[p][k].at(-1),
-      );
+      // The same request (headers included) to all three, one after the other: only the
+      // answering differs. Who goes first turns round by round, so none is always the one
+      // measured on a freshly idle machine (or right after a busy one).
+      for (let i = 0; i < order.length; i += 1) {
+        const k = order[(round - 1 + i) % order.length];
+        results[p][k].push(await rate(servers[k], p, headers));
+      }
+      const [ours, sameAnswer, bareAnswer] = order.map((k) => results[p][k].at(-1));
       console.log(
         `round ${round} ${p}: ours ${fmt(ours.rps, 0)} req/s ${fmt(ours.cpuUs)} µs CPU/request, ` +
           `same answer ${fmt(sameAnswer.rps, 0)} ${fmt(sameAnswer.cpuUs)} µs, ` +
-          `bare Fastify ${fmt(bareAnswer.rps, 0)} ${fmt(bareAnswer.cpuUs)} µs`,
+          `bare Fastify ${fmt(bareAnswer.rps, 0)} ${fmt(bareAnswer.cpuUs)} µs ` +
+          `(ours / bare ${fmt(ours.rps / bareAnswer.rps, 2)})`,
       );
     }
   }
   console.log(
-    `\nmedian of ${ROUNDS} rounds, ${CONNECTIONS} connections, ${SECONDS} s each, ${values.url ? 'PostgreSQL' : 'embedded database'}\n`,
+    `\nmedian of ${ROUNDS} rounds, ${CONNECTIONS} connections, ${SECONDS} s each, ${values.url ? 'PostgreSQL' : 'embedded database'};` +
+      "\nthe ratios are the median of each round's own ratio (three measurements a few seconds apart)," +
+      '\nwith the lowest and highest round in brackets\n',
   );
   const of = (p, k, field) => median(results[p][k].map((r) => r[field]));
+  /** Median, lowest and highest over the rounds of `a`'s `field` / `b`'s, as text. */
+  const ratio = (p, a, b, field) => {
+    const each = results[p][a].map((r, i) => r[field] / results[p][b][i][field]);
+    return `${fmt(median(each), 2)} [${fmt(Math.min(...each), 2)}–${fmt(Math.max(...each), 2)}]`;
+  };
   printTable(
     ['GET', 'ours req/s', 'same answer req/s', 'bare req/s', 'ours / same answer', 'ours / bare'],
     paths.map(([p]) => {
-      const [ours, sameRate, bareRate] = ['ours', 'same', 'bare'].map((k) => of(p, k, 'rps'));
+      const [ours, sameRate, bareRate] = order.map((k) => of(p, k, 'rps'));
       return [
         p,
         fmt(ours, 0),
         fmt(sameRate, 0),
         fmt(bareRate, 0),
-        fmt(ours / sameRate, 2),
-        fmt(ours / bareRate, 2),
+        ratio(p, 'ours', 'same', 'rps'),
+        ratio(p, 'ours', 'bare', 'rps'),
       ];
     }),
   );
@@ -118,14 +142,14 @@ try {
   printTable(
     ['GET', 'ours µs', 'same answer µs', 'bare µs', 'same answer / ours', 'bare / ours'],
     paths.map(([p]) => {
-      const [ours, sameCpu, bareCpu] = ['ours', 'same', 'bare'].map((k) => of(p, k, 'cpuUs'));
+      const [ours, sameCpu, bareCpu] = order.map((k) => of(p, k, 'cpuUs'));
       return [
         p,
         fmt(ours),
         fmt(sameCpu),
         fmt(bareCpu),
-        fmt(sameCpu / ours, 2),
-        fmt(bareCpu / ours, 2),
+        ratio(p, 'same', 'ours', 'cpuUs'),
+        ratio(p, 'bare', 'ours', 'cpuUs'),
       ];
     }),
   );
