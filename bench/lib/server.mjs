@@ -39,10 +39,14 @@ export async function waitFor(url, timeoutMs = 120_000) {
 
 /**
  * CPU time process `pid` has used so far (user + system, all threads), in milliseconds
- * (Linux /proc/<pid>/stat, clock ticks of 10 ms).
+ * (Linux /proc/<pid>/stat, clock ticks of 10 ms); with `mainThread`, its main thread's only
+ * (/proc/<pid>/task/<pid>/stat: the event loop, without worker threads).
  */
-export function cpuMs(pid) {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+export function cpuMs(pid, { mainThread = false } = {}) {
+  const stat = readFileSync(
+    mainThread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`,
+    'utf8',
+  );
   // Fields after the command name (which may hold spaces) start at ") ".
   const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
@@ -179,4 +183,25 @@ export async function startBareFastify(answers, { sameHeaders = false } = {}) {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Runs autocannon with `options` in a child process (bench/lib/load-child.mjs), so the load's
+ * own event loop is not the measuring client's; resolves with { '2xx', non2xx, errors, total }.
+ */
+export function loadInChild(options) {
+  const child = spawn(
+    process.execPath,
+    [path.join(import.meta.dirname, 'load-child.mjs'), JSON.stringify(options)],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  let out = '';
+  child.stdout.on('data', (d) => {
+    out += d;
+  });
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`load exited with ${code}`)),
+    );
+  });
 }

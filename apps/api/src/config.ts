@@ -3,13 +3,16 @@
  * process with a list of every problem (fail fast). See the README's "Configuration" table.
  */
 import { randomBytes } from 'node:crypto';
-import { availableParallelism } from 'node:os';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { ORDER_TTL_MS } from '@flockr/contract';
 import { loadLicenseSigningKeys, type LicenseSigningKeys } from './lib/license-signing-keys.js';
-import { OWASP_ARGON2ID, type PasswordHashOptions } from './lib/password.js';
+import {
+  DEFAULT_HASH_CONCURRENCY,
+  OWASP_ARGON2ID,
+  type PasswordHashOptions,
+} from './lib/password.js';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -79,7 +82,7 @@ const envSchema = z.object({
   LICENSE_FILE_TTL: durationFromEnv.default(14 * DURATION_UNITS_MS.d),
   PASSWORD_HASH_MEMORY_KIB: z.coerce.number().int().min(1024).default(OWASP_ARGON2ID.memoryKiB),
   PASSWORD_HASH_TIME_COST: z.coerce.number().int().min(1).default(OWASP_ARGON2ID.timeCost),
-  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).default(availableParallelism()),
+  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).default(DEFAULT_HASH_CONCURRENCY),
   PASSWORD_HASH_QUEUE_LIMIT: z.coerce.number().int().min(0).default(64),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).optional(),
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),

@@ -15,6 +15,7 @@
  * cannot starve the event loop, nor queue without end).
  */
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import PQueue from 'p-queue';
@@ -43,6 +44,15 @@ export interface PasswordHashOptions {
 
 /** OWASP's argon2id minimum (Password Storage Cheat Sheet). */
 export const OWASP_ARGON2ID = { memoryKiB: 19_456, timeCost: 2 } as const;
+
+/**
+ * Hashes computed at once by default (PASSWORD_HASH_CONCURRENCY): one per core but one, and at
+ * least one. The core left over is for the event loop and, on a small host, the database: during
+ * a login flood on two cores this keeps everyone else's latency within twice its idle value for
+ * 14% fewer sign-ins per second than hashing on both (docs/decisions/011-password-hashing.md,
+ * docs/benchmarks.md "Login flood").
+ */
+export const DEFAULT_HASH_CONCURRENCY = Math.max(1, availableParallelism() - 1);
 
 /** The worker module: the compiled `.js` beside this file, or the `.ts` source under tests. */
 const WORKER = new URL(
