@@ -9,7 +9,7 @@
  *      of the product and of a bare Fastify server (bench/anchors/bare-fastify.mjs) in turn
  *      → p99 latency of each;
  *   2. flood: `--clients` connections POST /auth/login with a correct password as fast as they
- *      can (autocannon, in a process of its own: the attacker does not share the probing
+ *      can (autocannon in a worker thread of its own: the attacker does not share the probing
  *      client's event loop) while the same probes run → /health p99 of both, logins/s, 503s,
  *      and the product's main-thread CPU time per sign-in;
  *   3. anchor: argon2id verifications at the product's cost in this process, as many at once as
@@ -24,7 +24,9 @@
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { hash, verify } from '@node-rs/argon2';
-import { cpuMs, loadInChild, startBareFastify, startProduct } from './lib/server.mjs';
+import autocannon from 'autocannon';
+import { DEFAULT_HASH_CONCURRENCY, OWASP_ARGON2ID } from '../apps/api/dist/lib/password.js';
+import { cpuMs, startBareFastify, startProduct } from './lib/server.mjs';
 import { fmt, median, percentile, printTable } from './lib/stats.mjs';
 
 const { values } = parseArgs({
@@ -42,9 +44,15 @@ const PROBE_MS = Number(values['probe-ms']);
 const CLIENTS = Number(values.clients);
 const SECONDS = Number(values.seconds);
 const ROUNDS = Number(values.rounds);
-const COST = { memoryCost: 19_456, timeCost: 2, parallelism: 1, algorithm: 2 };
+/** The product's argon2id cost (lib/password.ts), as @node-rs/argon2 takes it. */
+const COST = {
+  memoryCost: OWASP_ARGON2ID.memoryKiB,
+  timeCost: OWASP_ARGON2ID.timeCost,
+  parallelism: 1,
+  algorithm: 2,
+};
 /** Hashing threads of the product: --hash-threads, or its default (lib/password.ts). */
-const HASH_THREADS = Number(values['hash-threads'] ?? Math.max(1, os.availableParallelism() - 1));
+const HASH_THREADS = Number(values['hash-threads'] ?? DEFAULT_HASH_CONCURRENCY);
 
 /**
  * Asks GET of each of `urls`, each on its own schedule of one request every PROBE_MS
@@ -112,10 +120,6 @@ try {
   /** Every probe's latency (ms), all rounds together: a p99 of a few thousand, not of hundreds. */
   const probes = { idle: [], flood: [], anchorIdle: [], anchorFlood: [] };
   const rows = {
-    idle: [],
-    flood: [],
-    anchorIdle: [],
-    anchorFlood: [],
     logins: [],
     busy: [],
     bare: [],
@@ -127,13 +131,12 @@ try {
     const [idle, anchorIdle] = await probe(probed, () => performance.now() > idleEnd);
     probes.idle.push(...idle);
     probes.anchorIdle.push(...anchorIdle);
-    rows.idle.push(percentile(idle, 99));
-    rows.anchorIdle.push(percentile(anchorIdle, 99));
 
     let flooding = true;
     const during = probe(probed, () => !flooding);
     const mainBefore = cpuMs(product.pid, { mainThread: true });
-    const flood = await loadInChild({
+    const flood = await autocannon({
+      workers: 1,
       url: `${product.api}/auth/login`,
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -145,8 +148,6 @@ try {
     const [flooded, anchorFlooded] = await during;
     probes.flood.push(...flooded);
     probes.anchorFlood.push(...anchorFlooded);
-    rows.flood.push(percentile(flooded, 99));
-    rows.anchorFlood.push(percentile(anchorFlooded, 99));
     rows.logins.push(flood['2xx'] / SECONDS);
     rows.busy.push(flood.non2xx / SECONDS);
     rows.mainMs.push((cpuMs(product.pid, { mainThread: true }) - mainBefore) / flood['2xx']);
@@ -154,8 +155,8 @@ try {
     rows.bare.push(await bareHashRate(os.availableParallelism(), SECONDS));
     rows.bareOwn.push(await bareHashRate(HASH_THREADS, SECONDS));
     console.log(
-      `round ${round}: /health p99 idle ${fmt(rows.idle.at(-1))} ms, flood ${fmt(rows.flood.at(-1))} ms ` +
-        `(bare Fastify ${fmt(rows.anchorIdle.at(-1))} ms, ${fmt(rows.anchorFlood.at(-1))} ms); ` +
+      `round ${round}: /health p99 idle ${fmt(percentile(idle, 99))} ms, flood ${fmt(percentile(flooded, 99))} ms ` +
+        `(bare Fastify ${fmt(percentile(anchorIdle, 99))} ms, ${fmt(percentile(anchorFlooded, 99))} ms); ` +
         `logins ${fmt(rows.logins.at(-1))}/s (refused ${fmt(rows.busy.at(-1))}/s, ` +
         `${fmt(rows.mainMs.at(-1), 2)} ms of main thread each); ` +
         `bare ${fmt(rows.bare.at(-1))}/s on ${os.availableParallelism()} threads, ${fmt(rows.bareOwn.at(-1))}/s on ${HASH_THREADS}`,

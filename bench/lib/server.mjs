@@ -184,24 +184,3 @@ export async function startBareFastify(answers, { sameHeaders = false } = {}) {
     },
   };
 }
-
-/**
- * Runs autocannon with `options` in a child process (bench/lib/load-child.mjs), so the load's
- * own event loop is not the measuring client's; resolves with { '2xx', non2xx, errors, total }.
- */
-export function loadInChild(options) {
-  const child = spawn(
-    process.execPath,
-    [path.join(import.meta.dirname, 'load-child.mjs'), JSON.stringify(options)],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  let out = '';
-  child.stdout.on('data', (d) => {
-    out += d;
-  });
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) =>
-      code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`load exited with ${code}`)),
-    );
-  });
-}
