@@ -69,6 +69,7 @@ const envSchema = z.object({
   TRUST_PROXY: z.union([booleanFromEnv, z.string().min(1)]).default(false),
   SMTP_URL: z.string().min(1).optional(),
   MAIL_FROM: z.string().min(3).optional(),
+  MAIL_PROMPT_WAIT_MS: z.coerce.number().int().min(0).default(2_000),
   REDIS_URL: z.string().min(1).optional(),
   RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_LOGIN_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
@@ -158,6 +159,12 @@ export interface AppConfig {
   smtpUrl: string | undefined;
   /** Sender of every e-mail, e.g. `Flockr <no-reply@flockr.example>`. */
   mailFrom: string;
+  /**
+   * How long a request that queued e-mail waits for its prompt send before it answers anyway, in
+   * milliseconds (default 2,000); the send goes on and the outbox retries it if it fails
+   * (docs/jobs-and-email.md, "Sending").
+   */
+  mailPromptWaitMs: number;
   /** Redis URL shared by every instance for rate limits; undefined keeps them in memory. */
   redisUrl: string | undefined;
   /**
@@ -319,6 +326,7 @@ export function loadConfig(
     mailFrom:
       e.MAIL_FROM ??
       `${e.PRODUCT_NAME} <no-reply@${new URL(e.PUBLIC_URL ?? 'http://localhost').hostname}>`,
+    mailPromptWaitMs: e.MAIL_PROMPT_WAIT_MS,
     redisUrl: e.REDIS_URL,
     rateLimits: {
       loginPerIp: e.RATE_LIMIT_LOGIN_PER_IP,

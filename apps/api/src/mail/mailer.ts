@@ -26,13 +26,26 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
+/**
+ * How long the SMTP transport waits, in milliseconds, before it gives up and closes the
+ * connection: for the TCP (and TLS) connection, for the server's greeting, and for any answer
+ * once connected. nodemailer's own defaults (2 min, 30 s, 10 min) would hold a socket open past
+ * the outbox's bound on one send (OUTBOX_SEND_TIMEOUT_MS, 2 min). Query parameters of SMTP_URL
+ * with the same names (`?socketTimeout=30000`) override them (nodemailer's URL options).
+ */
+export const SMTP_TIMEOUTS = {
+  connectionTimeout: 10_000,
+  greetingTimeout: 10_000,
+  socketTimeout: 60_000,
+} as const;
+
 /** Builds the mailer `config` asks for. */
 export function createMailer(
   config: Pick<AppConfig, 'smtpUrl' | 'mailFrom' | 'dataDir'>,
   log: Logger,
 ): Mailer {
   if (config.smtpUrl) {
-    const transport = nodemailer.createTransport(config.smtpUrl);
+    const transport = nodemailer.createTransport({ url: config.smtpUrl, ...SMTP_TIMEOUTS });
     return {
       async send(message) {
         await transport.sendMail({

@@ -118,7 +118,7 @@ export async function createHarness(
     {
       dataDir,
       jwtSecret: randomBytes(32).toString('hex'),
-      // A lower scrypt cost keeps the suite quick; the hashing code path is the same.
+      // A lower argon2id cost keeps the suite quick; the hashing code path is the same.
       passwordHashing: { memoryKiB: 1024, timeCost: 1, concurrency: 2, queueLimit: 1000 },
       // Generous limits (one test file registers many users from one address); the rate-limit
       // tests set their own. A namespace of its own keeps Redis keys apart between runs.

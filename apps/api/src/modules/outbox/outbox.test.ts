@@ -5,6 +5,7 @@
  * send a message twice; on PostgreSQL the jobs run on pg-boss, two instances do not double-send a
  * reminder, and a job that fails every retry reaches the dead-letter view.
  */
+import { createServer, type Socket } from 'node:net';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -518,5 +519,72 @@ describe('retention', () => {
       .from(outboxMessages)
       .where(sql`${outboxMessages.id} in (${oldSent}, ${recentSent}, ${oldDead})`);
     expect(left.map((r) => r.id).sort()).toEqual([recentSent, oldDead].sort());
+  });
+});
+
+describe('a slow or silent mail server', () => {
+  it('holds the request that queued a message only mailPromptWaitMs; the send goes on and marks it sent', async () => {
+    sendDelayMs = 600;
+    const mail = message();
+    const id = (await enqueueMail(h.db, ctx().now(), mail))!;
+    const quick = { ...ctx(), config: { ...ctx().config, mailPromptWaitMs: 50 } };
+    expect(await deliverOutbox(quick, [id])).toBeUndefined();
+    // The caller goes on while its message is claimed and still being sent.
+    expect(await rowOf(id)).toMatchObject({ status: 'pending', attempts: 1, lastError: null });
+    expect(sent.some((m) => m.to === mail.to)).toBe(false);
+    const row = await eventually(
+      () => rowOf(id),
+      (r) => r.status === 'sent',
+    );
+    expect(row.status).toBe('sent');
+    expect(sent.filter((m) => m.to === mail.to)).toHaveLength(1);
+  });
+
+  it('answers a sign-up while a real SMTP server has not greeted; the timed-out send is retried later', async () => {
+    // An SMTP server that accepts connections and never says a word.
+    const sockets = new Set<Socket>();
+    const silent = createServer((socket) => {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as { port: number };
+    // nodemailer gives up on the greeting after 2.5 s (SMTP_URL options); the request waits 100 ms.
+    const smtp = await createHarness({
+      smtpUrl: `smtp://127.0.0.1:${port}?greetingTimeout=2500`,
+      mailPromptWaitMs: 100,
+    });
+    try {
+      const user = await registerUser(smtp.app, 'silentsmtp');
+      const verification = () =>
+        smtp.db
+          .select()
+          .from(outboxMessages)
+          .where(eq(outboxMessages.to, user.payload.email))
+          .then((rows) => rows[0]!);
+      // Signed up and signed in while the send was still going on: the mail server holds the
+      // connection open without a greeting and the message has no outcome yet.
+      expect(user.token).toBeTruthy();
+      const inFlight = await eventually(
+        async () => ({ open: sockets.size, row: await verification() }),
+        (now) => now.open === 1 && now.row.attempts === 1,
+      );
+      expect(inFlight.open).toBe(1);
+      expect(inFlight.row).toMatchObject({ status: 'pending', attempts: 1, lastError: null });
+      // Then the transport times out, the connection closes, and the message waits for a retry.
+      const failed = await eventually(verification, (row) => row.lastError !== null, 10_000);
+      expect(failed).toMatchObject({ status: 'pending', attempts: 1 });
+      expect(failed.lastError).toMatch(/greeting/i);
+      expect(failed.nextAttemptAt.getTime()).toBeGreaterThan(smtp.clock.now().getTime());
+      await eventually(
+        async () => sockets.size,
+        (open) => open === 0,
+      );
+      expect(sockets.size).toBe(0);
+    } finally {
+      await smtp.close();
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 });

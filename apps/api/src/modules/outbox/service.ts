@@ -206,23 +206,49 @@ const empty = (): DeliveryResult => ({ sent: 0, retrying: 0, dead: 0 });
 
 /**
  * Sends the outbox messages `ids` now (the ones a request just committed), when they are still
- * pending and no other sender holds them. Never throws: a failure is recorded on the message and
- * retried by {@link drainOutbox}; a database error is logged. Undefined ids (a dedupe key written
- * before) are skipped.
+ * pending and no other sender holds them. The caller waits for the send at most
+ * `ctx.config.mailPromptWaitMs` milliseconds: a slow or silent mail server then delays no answer
+ * (a sign-up, a payment webhook) beyond that, and the send goes on in the background under its
+ * claim, bounded by {@link OUTBOX_SEND_TIMEOUT_MS} (docs/jobs-and-email.md, "Sending").
+ * Never throws: a failure is recorded on the message and retried by {@link drainOutbox}; a
+ * database error is logged. Undefined ids (a dedupe key written before) are skipped.
+ * @returns the counts once the send has ended, or undefined when it was still going on after
+ *   the wait.
  */
 export async function deliverOutbox(
   ctx: AppContext,
   ids: (string | undefined)[],
-): Promise<DeliveryResult> {
+): Promise<DeliveryResult | undefined> {
   const wanted = ids.filter((id): id is string => id !== undefined);
   if (wanted.length === 0) return empty();
+  const delivery = sendNow(ctx, wanted);
+  let timer: NodeJS.Timeout | undefined;
+  const waited = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), ctx.config.mailPromptWaitMs);
+  });
+  try {
+    const result = await Promise.race([delivery, waited]);
+    if (!result) {
+      ctx.log.warn(
+        { outboxIds: wanted, waitedMs: ctx.config.mailPromptWaitMs },
+        'e-mail still sending; answering without waiting for it',
+      );
+    }
+    return result;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Claims the pending messages among `ids` and sends them; never throws (see deliverOutbox). */
+async function sendNow(ctx: AppContext, ids: string[]): Promise<DeliveryResult> {
   try {
     const now = ctx.now();
     const rows = await claimDueOutboxRows(ctx.db, {
       now,
       leaseUntil: new Date(now.getTime() + OUTBOX_LEASE_MS),
-      limit: wanted.length,
-      ids: wanted,
+      limit: ids.length,
+      ids,
     });
     return await sendClaimed(ctx, rows);
   } catch (error) {
