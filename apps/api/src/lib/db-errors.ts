@@ -46,15 +46,16 @@ const UNREACHABLE_CODES = new Set([
 const DROPPED_CODES = new Set(['ECONNRESET', 'EPIPE']);
 
 /**
- * How the database failed to answer, or undefined when `error` (or an error it wraps) is not a
- * connection failure but a statement's own error:
+ * How the database (or the object store) failed to answer, or undefined when `error` (or an
+ * error it wraps) is not a connection failure but a statement's own error:
  * - `dropped`: a connection that was open broke (ECONNRESET, EPIPE; SQLSTATE 57P01
  *   admin_shutdown and 57P02 crash_shutdown, what a terminated backend or a restart sends;
  *   node-postgres's "Connection terminated …" and "… not queryable"). A new connection may well
  *   work at once.
  * - `unreachable`: no connection could be made (ECONNREFUSED, ETIMEDOUT, …; SQLSTATE class 08
  *   connection exception, 57P03 cannot_connect_now; pg-pool's "timeout exceeded when trying to
- *   connect", node-postgres's "Connection terminated due to connection timeout").
+ *   connect", node-postgres's "Connection terminated due to connection timeout"), or no answer
+ *   before a deadline we set (a `TimeoutError`, e.g. the object store's S3_HEAD_DEADLINE_MS).
  * PostgreSQL docs, Appendix A "Error Codes"; docs/operations.md.
  */
 export function connectionFailure(error: unknown): 'dropped' | 'unreachable' | undefined {
@@ -64,8 +65,17 @@ export function connectionFailure(error: unknown): 'dropped' | 'unreachable' | u
     const current = pending.shift();
     if (!current || typeof current !== 'object' || seen.has(current)) continue;
     seen.add(current);
-    const e = current as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+    const e = current as {
+      name?: unknown;
+      code?: unknown;
+      message?: unknown;
+      cause?: unknown;
+      errors?: unknown;
+    };
     const code = typeof e.code === 'string' ? e.code : '';
+    // A deadline of ours passed (AbortSignal.timeout: the AWS SDK's AbortError carries it as its
+    // cause): the other side accepted the connection but did not answer in time.
+    if (e.name === 'TimeoutError') return 'unreachable';
     if (DROPPED_CODES.has(code) || code === '57P01' || code === '57P02') return 'dropped';
     if (UNREACHABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code) || code === '57P03')
       return 'unreachable';

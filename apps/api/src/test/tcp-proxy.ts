@@ -1,7 +1,8 @@
 /**
  * A TCP proxy for outage tests: forwards a local port to a real service (PostgreSQL, Redis) and
  * can be cut (`down()`: stops listening and drops every open connection, as a crashed or
- * unreachable server looks to a client) and restored (`up()`: listens again on the same port).
+ * unreachable server looks to a client), made silent (`hang()`: drops the open connections and
+ * accepts new ones without a word, as a hung server looks) and restored (`up()`).
  */
 import net from 'node:net';
 
@@ -10,6 +11,11 @@ export interface TcpProxy {
   port: number;
   /** Stops accepting and destroys every forwarded connection. */
   down(): Promise<void>;
+  /**
+   * Drops every forwarded connection and keeps accepting new ones, but forwards nothing on them
+   * and never answers: a server that is up but hung.
+   */
+  hang(): Promise<void>;
   /** Accepts and forwards connections again on the same port. */
   up(): Promise<void>;
   /** `down()`, for cleanup. */
@@ -30,9 +36,15 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
   const sockets = new Set<net.Socket>();
   let server: net.Server | undefined;
   let port = 0;
+  let silent = false;
 
   const listen = async () => {
     const s = net.createServer((client) => {
+      if (silent) {
+        sockets.add(client);
+        client.on('error', () => client.destroy()).on('close', () => sockets.delete(client));
+        return;
+      }
       const upstream = net.connect(target.port, target.host);
       sockets.add(client);
       sockets.add(upstream);
@@ -68,7 +80,14 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       return port;
     },
     down,
+    hang: async () => {
+      silent = true;
+      for (const socket of sockets) socket.destroy();
+      sockets.clear();
+      if (!server) await listen();
+    },
     up: async () => {
+      silent = false;
       if (!server) await listen();
     },
     close: down,

@@ -34,7 +34,13 @@ import { updateUser } from '../accounts/repository.js';
 import type { Logger } from '../../lib/logger.js';
 import { seedObjectStore } from '../../seed/seed.js';
 import { migrateArtifacts } from './migrate.js';
-import { PRESIGNED_URL_TTL_SECONDS, S3ArtifactStore, UPLOAD_PART_BYTES } from './s3-store.js';
+import {
+  PRESIGNED_URL_TTL_SECONDS,
+  S3ArtifactStore,
+  S3_HEAD_DEADLINE_MS,
+  S3_TIMEOUTS,
+  UPLOAD_PART_BYTES,
+} from './s3-store.js';
 
 let s3: TestS3;
 let h: Harness;
@@ -412,6 +418,52 @@ describe('configuration', () => {
 });
 
 // Last: stops the S3 server.
+describe('an object store that accepts connections and never answers', () => {
+  it(`answers a download 503 SERVICE_UNAVAILABLE within S3_HEAD_DEADLINE_MS (${S3_HEAD_DEADLINE_MS} ms), not when the socket gives up`, async () => {
+    // The same bucket reached through a proxy that can be made silent.
+    const proxy = await startTcpProxy({
+      host: '127.0.0.1',
+      port: Number(new URL(s3.config.endpoint!).port),
+    });
+    const hung = await createHarness({
+      objectStore: { ...s3.config, endpoint: `http://127.0.0.1:${proxy.port}` },
+    });
+    try {
+      const hungStore = hung.app.appContext.artifacts as S3ArtifactStore;
+      await migrateArtifacts(hung.db, hung.config.dataDir, hungStore);
+      const user = await subscribedUser(hung.app);
+      const link = await hung.app.inject({
+        method: 'GET',
+        url: '/api/v1/downloads/link?version=1.0.0',
+        headers: user.headers,
+      });
+      expect(link.statusCode, link.body).toBe(200);
+      const url = new URL(downloadLinkResponseSchema.parse(link.json()).download_url);
+      const path = url.pathname + url.search;
+      // While the store answers: the redirect.
+      expect((await hung.app.inject({ method: 'GET', url: path })).statusCode).toBe(302);
+      await proxy.hang();
+      const started = Date.now();
+      const download = await hung.app.inject({ method: 'GET', url: path });
+      const waited = Date.now() - started;
+      expect(download.statusCode).toBe(503);
+      expect(download.headers['retry-after']).toBeDefined();
+      expect(download.headers.location).toBeUndefined();
+      expect(download.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+      // Ended by our deadline: not sooner (the store never refused), and long before the
+      // socket's idle bound (S3_TIMEOUTS.socketTimeout) would have.
+      expect(waited).toBeGreaterThanOrEqual(S3_HEAD_DEADLINE_MS - 50);
+      expect(waited).toBeLessThan(S3_TIMEOUTS.socketTimeout);
+      // Answering again: the next download is redirected, without a restart.
+      await proxy.up();
+      expect((await hung.app.inject({ method: 'GET', url: path })).statusCode).toBe(302);
+    } finally {
+      await hung.close();
+      await proxy.close();
+    }
+  });
+});
+
 describe('GET /ready with object storage', () => {
   it('checks the bucket: 200 while it answers, 503 with object_store failed once the server is gone (and a download 503)', async () => {
     const up = await get('/api/v1/ready');

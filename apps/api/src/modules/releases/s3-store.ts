@@ -53,6 +53,22 @@ import {
 export const PRESIGNED_URL_TTL_SECONDS = 300;
 
 /**
+ * How long the S3 client waits, in milliseconds, for a TCP (and TLS) connection to the store, and
+ * for any bytes on an open one, before it fails the request: a store that accepts connections
+ * but never answers would otherwise hold a request for as long as the socket lives (the AWS SDK's
+ * Node handler sets neither by default). The idle bound is per socket, so a long upload that
+ * keeps sending is not cut.
+ */
+export const S3_TIMEOUTS = { connectionTimeout: 3_000, socketTimeout: 30_000 } as const;
+
+/**
+ * Longest wait for the HeadObject a download makes before its redirect, retries included, in
+ * milliseconds: past it the download is answered 503 SERVICE_UNAVAILABLE with Retry-After, as when
+ * the store refuses connections (docs/operations.md, "Object store unreachable").
+ */
+export const S3_HEAD_DEADLINE_MS = 5_000;
+
+/**
  * Part size of a multipart upload, in bytes (8 MiB). S3 needs at least 5 MiB per part but the
  * last, and at most 10,000 parts (AWS S3 docs, "Amazon S3 multipart upload limits"): 8 MiB parts
  * carry up to 78 GiB, well above MAX_UPLOAD_BYTES (2 GiB).
@@ -128,6 +144,7 @@ export class S3ArtifactStore implements ArtifactStore {
         region: config.region,
         endpoint,
         forcePathStyle: config.forcePathStyle,
+        requestHandler: S3_TIMEOUTS,
         // S3-compatible servers often refuse the SDK's default request checksums (CRC32 trailers
         // in aws-chunked bodies, SDK ≥ 3.729); send and check them only where the API requires.
         ...(endpoint && {
@@ -231,12 +248,19 @@ export class S3ArtifactStore implements ArtifactStore {
   }
 
   /**
-   * The object at `key`: its size in bytes and recorded SHA-256, or undefined when absent.
-   * @throws the store's error other than 404.
+   * The object at `key`: its size in bytes and recorded SHA-256, or undefined when absent. Gives
+   * up after `deadlineMs` milliseconds (default S3_HEAD_DEADLINE_MS), retries included.
+   * @throws the store's error other than 404; a TimeoutError past the deadline.
    */
-  async describe(key: string): Promise<StoredObject | undefined> {
+  async describe(
+    key: string,
+    deadlineMs: number = S3_HEAD_DEADLINE_MS,
+  ): Promise<StoredObject | undefined> {
     try {
-      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      const head = await this.client.send(
+        new HeadObjectCommand({ Bucket: this.bucket, Key: key }),
+        { abortSignal: AbortSignal.timeout(deadlineMs) },
+      );
       return { size: head.ContentLength ?? 0, sha256: head.Metadata?.sha256 };
     } catch (error) {
       if (isNotFound(error)) return undefined;
