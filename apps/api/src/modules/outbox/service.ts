@@ -132,14 +132,11 @@ export interface DeliveryResult {
   dead: number;
 }
 
-/** Rejects after `ms` unless `work` settles first. */
-async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+/** Rejects after `ms` (with "no answer from `what` within … ms") unless `work` settles first. */
+async function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new Error(`no answer from the mail transport within ${ms} ms`)),
-      ms,
-    );
+    timer = setTimeout(() => reject(new Error(`no answer from ${what} within ${ms} ms`)), ms);
   });
   try {
     return await Promise.race([work, timeout]);
@@ -164,6 +161,7 @@ async function sendClaimed(ctx: AppContext, rows: OutboxMessageRow[]): Promise<D
           kind: row.category === 'marketing' ? 'marketing' : 'transactional',
         }),
         OUTBOX_SEND_TIMEOUT_MS,
+        'the mail transport',
       );
     } catch (error) {
       const now = ctx.now();
@@ -221,22 +219,16 @@ export async function deliverOutbox(
 ): Promise<DeliveryResult | undefined> {
   const wanted = ids.filter((id): id is string => id !== undefined);
   if (wanted.length === 0) return empty();
-  const delivery = sendNow(ctx, wanted);
-  let timer: NodeJS.Timeout | undefined;
-  const waited = new Promise<undefined>((resolve) => {
-    timer = setTimeout(() => resolve(undefined), ctx.config.mailPromptWaitMs);
-  });
+  const waitMs = ctx.config.mailPromptWaitMs;
   try {
-    const result = await Promise.race([delivery, waited]);
-    if (!result) {
-      ctx.log.warn(
-        { outboxIds: wanted, waitedMs: ctx.config.mailPromptWaitMs },
-        'e-mail still sending; answering without waiting for it',
-      );
-    }
-    return result;
-  } finally {
-    clearTimeout(timer);
+    // sendNow never rejects, so only the wait running out lands in the catch.
+    return await withTimeout(sendNow(ctx, wanted), waitMs, 'the prompt send');
+  } catch {
+    ctx.log.warn(
+      { outboxIds: wanted, waitedMs: waitMs },
+      'e-mail still sending; answering without waiting for it',
+    );
+    return undefined;
   }
 }
 

@@ -59,10 +59,14 @@ const sha256 = (data: Buffer | Uint8Array) => createHash('sha256').update(data).
 const get = (url: string, headers: Record<string, string> = {}) =>
   h.app.inject({ method: 'GET', url, headers });
 
-/** A subscriber's signed link to `version`, as a path with its query. */
-async function fileUrl(version: string, buyer?: { headers: Record<string, string> }) {
-  const user = buyer ?? (await subscribedUser(h.app));
-  const res = await get(`/api/v1/downloads/link?version=${version}`, user.headers);
+/** A subscriber's signed link to `version` from `app` (this file's), as a path with its query. */
+async function fileUrl(version: string, buyer?: { headers: Record<string, string> }, app = h.app) {
+  const user = buyer ?? (await subscribedUser(app));
+  const res = await app.inject({
+    method: 'GET',
+    url: `/api/v1/downloads/link?version=${version}`,
+    headers: user.headers,
+  });
   expect(res.statusCode, res.body).toBe(200);
   const url = new URL(downloadLinkResponseSchema.parse(res.json()).download_url);
   return url.pathname + url.search;
@@ -431,15 +435,7 @@ describe('an object store that accepts connections and never answers', () => {
     try {
       const hungStore = hung.app.appContext.artifacts as S3ArtifactStore;
       await migrateArtifacts(hung.db, hung.config.dataDir, hungStore);
-      const user = await subscribedUser(hung.app);
-      const link = await hung.app.inject({
-        method: 'GET',
-        url: '/api/v1/downloads/link?version=1.0.0',
-        headers: user.headers,
-      });
-      expect(link.statusCode, link.body).toBe(200);
-      const url = new URL(downloadLinkResponseSchema.parse(link.json()).download_url);
-      const path = url.pathname + url.search;
+      const path = await fileUrl('1.0.0', undefined, hung.app);
       // While the store answers: the redirect.
       expect((await hung.app.inject({ method: 'GET', url: path })).statusCode).toBe(302);
       await proxy.hang();

@@ -249,17 +249,14 @@ export class S3ArtifactStore implements ArtifactStore {
 
   /**
    * The object at `key`: its size in bytes and recorded SHA-256, or undefined when absent. Gives
-   * up after `deadlineMs` milliseconds (default S3_HEAD_DEADLINE_MS), retries included.
+   * up after S3_HEAD_DEADLINE_MS milliseconds, retries included.
    * @throws the store's error other than 404; a TimeoutError past the deadline.
    */
-  async describe(
-    key: string,
-    deadlineMs: number = S3_HEAD_DEADLINE_MS,
-  ): Promise<StoredObject | undefined> {
+  async describe(key: string): Promise<StoredObject | undefined> {
     try {
       const head = await this.client.send(
         new HeadObjectCommand({ Bucket: this.bucket, Key: key }),
-        { abortSignal: AbortSignal.timeout(deadlineMs) },
+        { abortSignal: AbortSignal.timeout(S3_HEAD_DEADLINE_MS) },
       );
       return { size: head.ContentLength ?? 0, sha256: head.Metadata?.sha256 };
     } catch (error) {
