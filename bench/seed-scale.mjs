@@ -231,7 +231,7 @@ await seedPrograms(client);
 await rebuildIndexes(client, deferredIndexes);
 await client.end();
 
-// The rows went in around the services, so the business figures they keep are recomputed once.
+// The rows went in with the triggers off (replica), so the business figures are recounted once.
 const { rebuildFigures } = await import(path.join(api, 'modules/figures/service.js'));
 const figures = await openDatabase({ kind: 'postgres', url: values.url });
 const t = performance.now();

@@ -12,7 +12,6 @@ import type { Executor } from '../../db/client.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import type { UserRow } from '../../db/schema.js';
 import { PasswordHasher } from '../../lib/password.js';
-import { recordSignup } from '../figures/service.js';
 import { findUserByEmail, findUserByUsername, insertUser, updateUser } from './repository.js';
 
 /** A username derived from `base` that no one has yet (admin, admin2, admin3, …). */
@@ -38,18 +37,14 @@ export async function createAdminAccount(
 ): Promise<UserRow> {
   const username = await freeUsername(db, input.email.split('@')[0] ?? 'admin');
   const passwordHash = await input.passwords.hash(input.password);
-  return db.transaction(async (tx) => {
-    const user = await insertUser(tx, {
-      username,
-      email: input.email,
-      passwordHash,
-      role: input.role,
-      emailVerifiedAt: new Date(),
-      notificationsEnabled: false,
-      marketingEmails: false,
-    });
-    await recordSignup(tx, user.createdAt);
-    return user;
+  return insertUser(db, {
+    username,
+    email: input.email,
+    passwordHash,
+    role: input.role,
+    emailVerifiedAt: new Date(),
+    notificationsEnabled: false,
+    marketingEmails: false,
   });
 }
 

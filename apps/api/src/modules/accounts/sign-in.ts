@@ -11,7 +11,6 @@ import type { AppContext } from '../../context.js';
 import type { UserRow } from '../../db/schema.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { conflict, forbidden, unauthorized } from '../../lib/http-error.js';
-import { recordSignup } from '../figures/service.js';
 import { userView } from './profile.js';
 import { sessionCacheOf, type Caller } from './session-cache.js';
 import { deliverOutbox } from '../outbox/service.js';
@@ -63,7 +62,6 @@ export async function register(ctx: AppContext, input: RegisterInput): Promise<A
         notificationsEnabled: input.notifications_enabled,
         marketingEmails: input.notifications_enabled,
       });
-      await recordSignup(tx, row.createdAt);
       // The confirmation link and its e-mail commit with the account (docs/jobs-and-email.md).
       verification = await queueVerification(ctx, tx, row);
       return row;

@@ -17,7 +17,6 @@ import {
 import type { AppContext } from '../../context.js';
 import type { UserRow } from '../../db/schema.js';
 import { notFound } from '../../lib/http-error.js';
-import { recordOrderPlaced } from '../figures/service.js';
 import { quote } from '../plans/service.js';
 import {
   findOrderListing,
@@ -78,19 +77,15 @@ export async function placeOrder(
 ): Promise<Order> {
   const { plan, amountMinor } = await quote(ctx.db, input.plan_id, input.duration_months);
   const now = ctx.now();
-  const order = await ctx.db.transaction(async (tx) => {
-    const row = await insertOrder(tx, {
-      userId: user.id,
-      planId: plan.id,
-      durationMonths: input.duration_months,
-      amountMinor,
-      currency: plan.currency,
-      status: 'PENDING',
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + ctx.config.orderTtlMs),
-    });
-    await recordOrderPlaced(tx, row);
-    return row;
+  const order = await insertOrder(ctx.db, {
+    userId: user.id,
+    planId: plan.id,
+    durationMonths: input.duration_months,
+    amountMinor,
+    currency: plan.currency,
+    status: 'PENDING',
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + ctx.config.orderTtlMs),
   });
   ctx.metrics.orderPlaced();
   ctx.log.info({ orderId: order.id, userId: user.id, planId: plan.id }, 'order placed');

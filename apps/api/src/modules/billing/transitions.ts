@@ -17,7 +17,6 @@ import {
 } from '@flockr/contract';
 import type { Executor } from '../../db/client.js';
 import type { OrderRow } from '../../db/schema.js';
-import { recordOrderChange } from '../figures/service.js';
 import { grantOrderPeriod, revokeOrderPeriod } from '../subscriptions/service.js';
 import {
   insertOrderStatusChange,
@@ -104,7 +103,6 @@ export async function applyTransition(
     },
     now,
   );
-  await recordOrderChange(tx, locked, order);
 
   if (request.to === 'COMPLETED') {
     await updateCheckoutSessionsOfOrder(tx, locked.id, {

@@ -1,35 +1,16 @@
-/** Data access for the business figures (modules/figures/service.ts): add to them, sum them. */
+/**
+ * Data access for the business figures (modules/figures/service.ts): sum them, recount them. The
+ * database moves them itself (triggers of migration 0018).
+ */
 import { and, eq, gte, inArray, like, lt, sql } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../db/client.js';
 import { figures } from '../../db/schema.js';
 
-/** One change of a figure: `delta` added to `name` on UTC day `day` (`YYYY-MM-DD`). */
+/** A figure's value (or a change of it) on one UTC day: `name`, `day` (`YYYY-MM-DD`), `delta`. */
 export interface FigureDelta {
   name: string;
   day: string;
   delta: number;
-}
-
-/**
- * Adds each delta to its figure (created at 0 when missing), with `tx`; zero deltas are skipped.
- * Rows are written in (name, day) order, so two transactions moving the same figures lock them
- * in the same order and cannot deadlock on them.
- */
-export async function addToFigures(tx: Executor, deltas: readonly FigureDelta[]): Promise<void> {
-  const values = deltas
-    .filter((d) => d.delta !== 0)
-    .map((d) => ({ name: d.name, day: d.day, value: d.delta }))
-    .sort((a, b) =>
-      a.name === b.name ? (a.day < b.day ? -1 : a.day > b.day ? 1 : 0) : a.name < b.name ? -1 : 1,
-    );
-  if (values.length === 0) return;
-  await tx
-    .insert(figures)
-    .values(values)
-    .onConflictDoUpdate({
-      target: [figures.name, figures.day],
-      set: { value: sql`${figures.value} + excluded.value` },
-    });
 }
 
 /** The sum over all days of each figure in `names` (absent ones are 0). */
@@ -101,53 +82,53 @@ export async function figurePerDay(
 }
 
 /**
- * The figures as the tables say they should be, computed from every row (a full scan: for the
- * consistency test, the bulk seeder and repairs; never on a request). Same definitions as the
- * backfills of migrations 0007 (orders, sign-ups) and 0008 (subscription days); module header
- * of service.ts for what each figure counts.
+ * Every row's contribution summed by figure and UTC day, through the same per-row functions the
+ * triggers use (migration 0018): the figures as the rows say they should be. A full scan of
+ * users, orders and subscriptions: for checks and repairs, never on a request. Zero sums are
+ * left out.
  */
 export async function computeFiguresFromRows(db: Executor): Promise<FigureDelta[]> {
   const rows = await rowsOf<{ name: string; day: string; delta: string | number }>(
     db,
-    sql`
-    select 'signups' as name, (created_at at time zone 'UTC')::date::text as day, count(*)::bigint as delta
-      from users group by 2
-    union all
-    select 'orders_placed', (created_at at time zone 'UTC')::date::text, count(*) from orders group by 2
-    union all
-    select 'orders_paid', (created_at at time zone 'UTC')::date::text, count(*)
-      from orders where completed_at is not null group by 2
-    union all
-    select 'orders_completed', (coalesce(completed_at, updated_at) at time zone 'UTC')::date::text, count(*)
-      from orders where status = 'COMPLETED' group by 2
-    union all
-    select 'revenue_minor:' || currency, (coalesce(completed_at, updated_at) at time zone 'UTC')::date::text, sum(amount_minor)
-      from orders where status = 'COMPLETED' group by currency, 2
-    union all
-    select 'revenue_minor:' || currency || ':' || plan_id, (coalesce(completed_at, updated_at) at time zone 'UTC')::date::text,
-        sum(amount_minor)
-      from orders where status = 'COMPLETED' group by currency, plan_id, 2
-    union all
-    select 'subscriptions', (created_at at time zone 'UTC')::date::text, count(*)
-      from subscriptions group by 2
-    union all
-    select 'subscriptions_started', (started_at at time zone 'UTC')::date::text, count(*)
-      from subscriptions group by 2
-    union all
-    select 'subscriptions_expiring', (expires_at at time zone 'UTC')::date::text, count(*)
-      from subscriptions group by 2
-    union all
-    select 'subscriptions_expiring:' || plan_id, (expires_at at time zone 'UTC')::date::text, count(*)
-      from subscriptions group by plan_id, 2
-    union all
-    select 'subscriptions_expiring_set_to_end', (expires_at at time zone 'UTC')::date::text, count(*)
-      from subscriptions where cancel_at_period_end group by 2`,
+    sql`${figuresFromRows} order by 1, 2`,
   );
   return rows.map((r) => ({ name: r.name, day: r.day, delta: Number(r.delta) }));
 }
 
-/** Replaces every figure with `deltas` (inside a transaction). */
-export async function replaceFigures(tx: Executor, deltas: readonly FigureDelta[]): Promise<void> {
+/** The query behind {@link computeFiguresFromRows}: (name, day as text, delta), zeros left out. */
+const figuresFromRows = sql`
+  select f.name, f.day::text as day, sum(f.delta)::bigint as delta from (
+    select f.* from users r, flockr_figures_of_user(r) f
+    union all select f.* from orders r, flockr_figures_of_order(r) f
+    union all select f.* from subscriptions r, flockr_figures_of_subscription(r) f
+  ) f group by f.name, f.day having sum(f.delta) <> 0`;
+
+/** Every kept figure that is not zero, in (name, day) order. */
+export async function keptFigures(db: Executor): Promise<FigureDelta[]> {
+  const rows = await db
+    .select({ name: figures.name, day: figures.day, value: figures.value })
+    .from(figures)
+    .where(sql`${figures.value} <> 0`)
+    .orderBy(figures.name, figures.day);
+  return rows.map((r) => ({ name: r.name, day: r.day, delta: r.value }));
+}
+
+/**
+ * Locks the figures against writers until `tx` ends (SHARE ROW EXCLUSIVE: readers go on, the
+ * triggers of other transactions wait). Taken before a recount, it makes a change that commits
+ * meanwhile count exactly once: either its trigger ran before the lock and its rows are in the
+ * recount, or its trigger runs after `tx` commits.
+ */
+export async function lockFiguresAgainstWriters(tx: Executor): Promise<void> {
+  await tx.execute(sql`lock table ${figures} in share row exclusive mode`);
+}
+
+/**
+ * Replaces every figure with a recount of the rows, inside transaction `tx`, which must hold
+ * {@link lockFiguresAgainstWriters}.
+ */
+export async function replaceFiguresFromRows(tx: Executor): Promise<void> {
   await tx.delete(figures);
-  for (let i = 0; i < deltas.length; i += 1000) await addToFigures(tx, deltas.slice(i, i + 1000));
+  await tx.execute(sql`insert into ${figures} (name, day, value)
+    select name, day::date, delta from (${figuresFromRows}) f`);
 }

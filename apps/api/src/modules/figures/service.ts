@@ -1,6 +1,11 @@
 /**
- * Business figures for the admin dashboard, kept in the same transaction as the change they count
- * (docs/architecture.md "Speed at scale"), so reading them never scans users or orders:
+ * Business figures for the admin dashboard, one row per figure and UTC day, so reading them never
+ * scans users or orders (docs/architecture.md "Speed at scale"). The database keeps them: after
+ * every statement that writes users, orders or subscriptions, a trigger adds what the new rows
+ * contribute and takes off what the old rows did, in the same transaction (migration
+ * `0018_figures_by_trigger`, where the per-row functions say exactly what each row contributes).
+ * So they equal what the rows say whoever wrote the rows: a service, the admin CLI, a bulk load or
+ * SQL typed by hand. Nothing here adds to them.
  *
  * | name                               | counts, per UTC day of …                        |
  * |------------------------------------|--------------------------------------------------|
@@ -17,22 +22,22 @@
  * | `subscriptions_expiring_set_to_end`| the same, set to end (`cancel_at_period_end`)    |
  *
  * A completed order that is refunded or cancelled later is taken off the day it was completed
- * on, so every figure always equals what the rows say (`computeFiguresFromRows`; checked by
- * figures.test.ts).
+ * on. The `subscriptions_*` figures describe each subscription row as it is now: a write of its
+ * `started_at`, `expires_at`, plan or `cancel_at_period_end` moves it from its old days to its
+ * new ones. "Active at t" is then the `subscriptions_expiring` days after t's day plus the rest of
+ * t's own day read from `subscriptions_expires_idx` (modules/subscriptions/service.ts), whatever
+ * the number of rows.
  *
- * The `subscriptions_*` figures describe each subscription row as it is now: every write of a
- * subscription's `started_at`, `expires_at`, plan or `cancel_at_period_end` takes the row's old
- * day off and adds its new one (`recordSubscriptionChange`). "Active at t" is then the
- * `subscriptions_expiring` days after t's day plus the rest of t's own day read from
- * `subscriptions_expires_idx` (modules/subscriptions/service.ts), whatever the number of rows.
+ * `npm run figures -- check` compares them with a recount of the rows, `-- rebuild` replaces them
+ * with it (cli/figures.ts; docs/operations.md "Business figures").
  */
 import type { Executor } from '../../db/client.js';
-import type { OrderRow, SubscriptionRow } from '../../db/schema.js';
 import {
-  addToFigures,
   computeFiguresFromRows,
   figurePerDay,
-  replaceFigures,
+  keptFigures,
+  lockFiguresAgainstWriters,
+  replaceFiguresFromRows,
   sumFigures,
   sumFiguresByPrefix,
   sumFiguresFrom,
@@ -45,16 +50,6 @@ export const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 const revenueName = (currency: string, planId?: string) =>
   planId ? `revenue_minor:${currency}:${planId}` : `revenue_minor:${currency}`;
 
-/** Counts a new account created at `at`; call inside the transaction that inserts it. */
-export function recordSignup(tx: Executor, at: Date): Promise<void> {
-  return addToFigures(tx, [{ name: 'signups', day: utcDay(at), delta: 1 }]);
-}
-
-/** Counts a new subscription created at `at`; call inside the transaction that inserts it. */
-export function recordSubscriptionCreated(tx: Executor, at: Date): Promise<void> {
-  return addToFigures(tx, [{ name: 'subscriptions', day: utcDay(at), delta: 1 }]);
-}
-
 /** Figure names of the subscription rows (the table above). */
 export const SUBSCRIPTION_FIGURES = {
   started: 'subscriptions_started',
@@ -62,45 +57,6 @@ export const SUBSCRIPTION_FIGURES = {
   expiringSetToEnd: 'subscriptions_expiring_set_to_end',
   expiringOnPlan: (planId: string) => `subscriptions_expiring:${planId}`,
 } as const;
-
-/** What one subscription row adds to the `subscriptions_*` figures (`sign` 1 or -1). */
-function subscriptionFigures(row: SubscriptionRow, sign: 1 | -1): FigureDelta[] {
-  const ends = utcDay(row.expiresAt);
-  const deltas: FigureDelta[] = [
-    { name: SUBSCRIPTION_FIGURES.started, day: utcDay(row.startedAt), delta: sign },
-    { name: SUBSCRIPTION_FIGURES.expiring, day: ends, delta: sign },
-    { name: SUBSCRIPTION_FIGURES.expiringOnPlan(row.planId), day: ends, delta: sign },
-  ];
-  if (row.cancelAtPeriodEnd) {
-    deltas.push({ name: SUBSCRIPTION_FIGURES.expiringSetToEnd, day: ends, delta: sign });
-  }
-  return deltas;
-}
-
-/**
- * Moves the `subscriptions_*` figures for one write of a subscription row: `before` is the row as
- * read under its lock (`SELECT … FOR UPDATE`), undefined when the write inserted it; `after` is
- * the row as written (`RETURNING`). Call inside the transaction of the write, for every write of
- * `started_at`, `expires_at`, `plan_id` or `cancel_at_period_end` (docs/architecture.md "Speed
- * at scale"); a write that changes none of them adds nothing. Days are UTC.
- */
-export function recordSubscriptionChange(
-  tx: Executor,
-  before: SubscriptionRow | undefined,
-  after: SubscriptionRow,
-): Promise<void> {
-  const net = new Map<string, FigureDelta>();
-  for (const d of [
-    ...(before ? subscriptionFigures(before, -1) : []),
-    ...subscriptionFigures(after, 1),
-  ]) {
-    const key = `${d.name} ${d.day}`;
-    const found = net.get(key);
-    if (found) found.delta += d.delta;
-    else net.set(key, { ...d });
-  }
-  return addToFigures(tx, [...net.values()]);
-}
 
 /**
  * The sum of each figure in `names` over the UTC days from `fromDay` (`YYYY-MM-DD`, inclusive)
@@ -112,38 +68,6 @@ export async function figureSumsFrom(
   fromDay: string,
 ): Promise<Map<string, number>> {
   return sumFiguresFrom(db, names, fromDay);
-}
-
-/** Counts an order just placed; call inside the transaction that inserts it. */
-export function recordOrderPlaced(tx: Executor, order: OrderRow): Promise<void> {
-  return addToFigures(tx, [{ name: 'orders_placed', day: utcDay(order.createdAt), delta: 1 }]);
-}
-
-/**
- * Moves the figures for an order whose status went from `before` to `after` (rows as read under
- * the order's lock and as written); call inside the transaction of the change. Only entering or
- * leaving COMPLETED changes a figure.
- */
-export async function recordOrderChange(
-  tx: Executor,
-  before: OrderRow,
-  after: OrderRow,
-): Promise<void> {
-  if (!before.completedAt && after.completedAt) {
-    // Paid for the first time: counted on the day the order was placed (the payment funnel).
-    await addToFigures(tx, [{ name: 'orders_paid', day: utcDay(after.createdAt), delta: 1 }]);
-  }
-  const was = before.status === 'COMPLETED';
-  const is = after.status === 'COMPLETED';
-  if (was === is) return;
-  const row = is ? after : before;
-  const sign = is ? 1 : -1;
-  const day = utcDay(row.completedAt ?? row.updatedAt);
-  await addToFigures(tx, [
-    { name: 'orders_completed', day, delta: sign },
-    { name: revenueName(row.currency), day, delta: sign * row.amountMinor },
-    { name: revenueName(row.currency, row.planId), day, delta: sign * row.amountMinor },
-  ]);
 }
 
 /** Totals over all time: accounts, orders placed and completed, subscriptions ever created. */
@@ -234,15 +158,55 @@ export function signupsPerDaySince(db: Executor, from: Date) {
   return figurePerDay(db, 'signups', utcDay(from));
 }
 
-/**
- * Recomputes every figure from the rows (a full scan; one transaction). For the bulk seeder and
- * for repairs after rows were changed outside the services.
- */
-export async function rebuildFigures(db: Executor): Promise<void> {
-  await db.transaction(async (tx) => replaceFigures(tx, await computeFiguresFromRows(tx)));
+/** A figure on one UTC day whose kept value is not what a recount of the rows gives. */
+export interface FigureDifference {
+  name: string;
+  /** `YYYY-MM-DD`, UTC. */
+  day: string;
+  kept: number;
+  counted: number;
 }
 
-/** The figures the rows call for (a full scan), for checking the kept ones (tests, repairs). */
-export function expectedFigures(db: Executor) {
-  return computeFiguresFromRows(db);
+/** The entries of `kept` and `counted` (figures by name and day) that differ, in that order. */
+function compare(kept: FigureDelta[], counted: FigureDelta[]): FigureDifference[] {
+  const byKey = new Map<string, FigureDifference>();
+  const entry = (f: FigureDelta) => {
+    const key = `${f.name} ${f.day}`;
+    const found = byKey.get(key) ?? { name: f.name, day: f.day, kept: 0, counted: 0 };
+    byKey.set(key, found);
+    return found;
+  };
+  for (const f of kept) entry(f).kept += f.delta;
+  for (const f of counted) entry(f).counted += f.delta;
+  return [...byKey.values()]
+    .filter((d) => d.kept !== d.counted)
+    .sort((a, b) => (a.name === b.name ? a.day.localeCompare(b.day) : a.name < b.name ? -1 : 1));
+}
+
+/**
+ * The kept figures that differ from a recount of the rows, both read in one snapshot (a
+ * read-only REPEATABLE READ transaction; a full scan of users, orders and subscriptions). Empty
+ * when every figure is right, as the triggers keep them.
+ */
+export function figureDifferences(db: Executor): Promise<FigureDifference[]> {
+  return db.transaction(
+    async (tx) => compare(await keptFigures(tx), await computeFiguresFromRows(tx)),
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
+
+/**
+ * Replaces every figure with a recount of the rows, in one transaction that holds writers'
+ * triggers back meanwhile (`lockFiguresAgainstWriters`), and returns what it corrected (`kept`:
+ * before, `counted`: now). For a
+ * database whose triggers were off while rows went in (the bulk seeder loads with
+ * `session_replication_role = replica`) or a `TRUNCATE`, which no trigger follows.
+ */
+export function rebuildFigures(db: Executor): Promise<FigureDifference[]> {
+  return db.transaction(async (tx) => {
+    await lockFiguresAgainstWriters(tx);
+    const before = await keptFigures(tx);
+    await replaceFiguresFromRows(tx);
+    return compare(before, await keptFigures(tx));
+  });
 }

@@ -12,14 +12,12 @@ import {
 } from '@flockr/contract';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
-import type { OrderRow, SubscriptionRow, UserRow } from '../../db/schema.js';
+import type { OrderRow, UserRow } from '../../db/schema.js';
 import { conflict, forbidden, notFound } from '../../lib/http-error.js';
 import {
   SUBSCRIPTION_FIGURES,
   figureSumsFrom,
   figureTotals,
-  recordSubscriptionChange,
-  recordSubscriptionCreated,
   utcDay,
   type FigureTotals,
 } from '../figures/service.js';
@@ -119,7 +117,7 @@ export async function setCancelAtPeriodEnd(
     const subscription = await lockSubscriptionOf(tx, user.id);
     if (!subscription || subscription.id !== id) throw notFound('notFound');
     if (!isActive(subscription, now)) throw conflict('subscriptionEnded');
-    await writeSubscription(tx, subscription, { cancelAtPeriodEnd: cancel, updatedAt: now });
+    await updateSubscription(tx, subscription.id, { cancelAtPeriodEnd: cancel, updatedAt: now });
   });
   return (await subscriptionView(ctx, user.id))!;
 }
@@ -207,22 +205,6 @@ export async function assertAccess(db: Executor, userId: string, now: Date): Pro
 }
 
 /**
- * Writes `values` to subscription `locked` (read FOR UPDATE in `tx`) and moves the subscription
- * figures from the old row to the new one in the same transaction (modules/figures/service.ts),
- * so the dashboard's counts always equal the rows. Every change of a subscription goes through
- * here or through the insert in {@link grantOrderPeriod}. Returns the row as written.
- */
-async function writeSubscription(
-  tx: Executor,
-  locked: SubscriptionRow,
-  values: Parameters<typeof updateSubscription>[2],
-): Promise<SubscriptionRow> {
-  const written = await updateSubscription(tx, locked.id, values);
-  await recordSubscriptionChange(tx, locked, written);
-  return written;
-}
-
-/**
  * Adds the period paid by `order` to the buyer's subscription (creating it if needed), inside
  * the caller's transaction, by the rule of `planPeriod`: renewal extends, an upgrade starts now
  * with the remaining time converted, a downgrade starts when the current period ends. Creates
@@ -248,7 +230,7 @@ export async function grantOrderPeriod(tx: Executor, order: OrderRow, now: Date)
   if (current) {
     // On an upgrade the old plan's remaining time was converted into the new period.
     if (period.upgrade) await endPeriodsAt(tx, current.id, now);
-    await writeSubscription(tx, current, {
+    await updateSubscription(tx, current.id, {
       planId: order.planId,
       expiresAt: period.endsAt,
       startedAt: isActive(current, now) ? current.startedAt : period.startsAt,
@@ -263,8 +245,6 @@ export async function grantOrderPeriod(tx: Executor, order: OrderRow, now: Date)
       startedAt: period.startsAt,
       expiresAt: period.endsAt,
     });
-    await recordSubscriptionCreated(tx, created.createdAt);
-    await recordSubscriptionChange(tx, undefined, created);
     subscriptionId = created.id;
   }
   await insertPeriod(tx, {
@@ -298,7 +278,7 @@ export async function revokeOrderPeriod(tx: Executor, order: OrderRow, now: Date
   const removedMs = Math.max(0, period.endsAt.getTime() - from.getTime());
   await revokePeriod(tx, period.id, now);
   if (removedMs > 0) await shiftPeriodsFrom(tx, subscription.id, period.endsAt, removedMs);
-  await writeSubscription(tx, subscription, {
+  await updateSubscription(tx, subscription.id, {
     expiresAt: new Date(subscription.expiresAt.getTime() - removedMs),
     planId: (await lastPeriodPlanId(tx, subscription.id)) ?? subscription.planId,
     updatedAt: now,
