@@ -53,54 +53,128 @@ CREATE FUNCTION "flockr_figures_of_subscription"(r "subscriptions")
 $$;--> statement-breakpoint
 
 -- After each statement on a counted table: adds what the new rows contribute and takes off what
--- the old rows did, one upsert per (figure, day) that moved. TG_ARGV[0] names the table's
--- function above. Rows are written in (name, day) order, so two transactions moving the same
--- figures lock them in the same order and cannot deadlock on them.
-CREATE FUNCTION "flockr_keep_figures"() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  moved text;
+-- the old rows did, one upsert per (figure, day) that moved. Rows are written in (name, day)
+-- order, so two transactions moving the same figures lock them in the same order and cannot
+-- deadlock on them. Static statements (one function per table), so PL/pgSQL keeps their plans.
+CREATE FUNCTION "flockr_keep_figures_of_users"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  moved := CASE TG_OP
-    WHEN 'INSERT' THEN format(
-      'SELECT f.name, f.day, f.delta FROM new_rows r, %1$I(r) f', TG_ARGV[0])
-    WHEN 'DELETE' THEN format(
-      'SELECT f.name, f.day, -f.delta FROM old_rows r, %1$I(r) f', TG_ARGV[0])
-    ELSE format(
-      'SELECT f.name, f.day, f.delta FROM new_rows r, %1$I(r) f
-       UNION ALL SELECT f.name, f.day, -f.delta FROM old_rows r, %1$I(r) f', TG_ARGV[0])
-  END;
-  EXECUTE 'INSERT INTO "figures" ("name", "day", "value")
-    SELECT m.name, m.day, sum(m.delta) FROM (' || moved || ') AS m ("name", "day", "delta")
-    GROUP BY m.name, m.day HAVING sum(m.delta) <> 0 ORDER BY m.name, m.day
-    ON CONFLICT ("name", "day") DO UPDATE SET "value" = "figures"."value" + excluded."value"';
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO "figures" ("name", "day", "value")
+    SELECT m.name, m.day, sum(m.delta) FROM (
+      SELECT f.* FROM new_rows r, "flockr_figures_of_user"(r) f
+    ) AS m ("name", "day", "delta")
+    GROUP BY 1, 2 HAVING sum(m.delta) <> 0 ORDER BY 1, 2
+    ON CONFLICT ("name", "day") DO UPDATE SET "value" = "figures"."value" + excluded."value";
+  ELSIF TG_OP = 'DELETE' THEN
+    INSERT INTO "figures" ("name", "day", "value")
+    SELECT m.name, m.day, sum(m.delta) FROM (
+      SELECT f.name, f.day, -f.delta FROM old_rows r, "flockr_figures_of_user"(r) f
+    ) AS m ("name", "day", "delta")
+    GROUP BY 1, 2 HAVING sum(m.delta) <> 0 ORDER BY 1, 2
+    ON CONFLICT ("name", "day") DO UPDATE SET "value" = "figures"."value" + excluded."value";
+  ELSE
+    INSERT INTO "figures" ("name", "day", "value")
+    SELECT m.name, m.day, sum(m.delta) FROM (
+      SELECT f.* FROM new_rows r, "flockr_figures_of_user"(r) f
+      UNION ALL SELECT f.name, f.day, -f.delta FROM old_rows r, "flockr_figures_of_user"(r) f
+    ) AS m ("name", "day", "delta")
+    GROUP BY 1, 2 HAVING sum(m.delta) <> 0 ORDER BY 1, 2
+    ON CONFLICT ("name", "day") DO UPDATE SET "value" = "figures"."value" + excluded."value";
+  END IF;
+  RETURN NULL;
+END
+$$;--> statement-breakpoint
+
+CREATE FUNCTION "flockr_keep_figures_of_orders"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO "figures" ("name", "day", "value")
+    SELECT m.name, m.day, sum(m.delta) FROM (
+      SELECT f.* FROM new_rows r, "flockr_figures_of_order"(r) f
+    ) AS m ("name", "day", "delta")
+    GROUP BY 1, 2 HAVING sum(m.delta) <> 0 ORDER BY 1, 2
+    ON CONFLICT ("name", "day") DO UPDATE SET "value" = "figures"."value" + excluded."value";
+  ELSIF TG_OP = 'DELETE' THEN
+    INSERT INTO "figures" ("name", "day", "value")
+    SELECT m.name, m.day, sum(m.delta) FROM (
+      SELECT f.name, f.day, -f.delta FROM old_rows r, "flockr_figures_of_order"(r) f
+    ) AS m ("name", "day", "delta")
+    GROUP BY 1, 2 HAVING sum(m.delta) <> 0 ORDER BY 1, 2
+    ON CONFLICT ("name", "day") DO UPDATE SET "value" = "figures"."value" + excluded."value";
+  ELSE
+    INSERT INTO "figures" ("name", "day", "value")
+    SELECT m.name, m.day, sum(m.delta) FROM (
+      SELECT f.* FROM new_rows r, "flockr_figures_of_order"(r) f
+      UNION ALL SELECT f.name, f.day, -f.delta FROM old_rows r, "flockr_figures_of_order"(r) f
+    ) AS m ("name", "day", "delta")
+    GROUP BY 1, 2 HAVING sum(m.delta) <> 0 ORDER BY 1, 2
+    ON CONFLICT ("name", "day") DO UPDATE SET "value" = "figures"."value" + excluded."value";
+  END IF;
+  RETURN NULL;
+END
+$$;--> statement-breakpoint
+
+CREATE FUNCTION "flockr_keep_figures_of_subscriptions"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO "figures" ("name", "day", "value")
+    SELECT m.name, m.day, sum(m.delta) FROM (
+      SELECT f.* FROM new_rows r, "flockr_figures_of_subscription"(r) f
+    ) AS m ("name", "day", "delta")
+    GROUP BY 1, 2 HAVING sum(m.delta) <> 0 ORDER BY 1, 2
+    ON CONFLICT ("name", "day") DO UPDATE SET "value" = "figures"."value" + excluded."value";
+  ELSIF TG_OP = 'DELETE' THEN
+    INSERT INTO "figures" ("name", "day", "value")
+    SELECT m.name, m.day, sum(m.delta) FROM (
+      SELECT f.name, f.day, -f.delta FROM old_rows r, "flockr_figures_of_subscription"(r) f
+    ) AS m ("name", "day", "delta")
+    GROUP BY 1, 2 HAVING sum(m.delta) <> 0 ORDER BY 1, 2
+    ON CONFLICT ("name", "day") DO UPDATE SET "value" = "figures"."value" + excluded."value";
+  ELSE
+    INSERT INTO "figures" ("name", "day", "value")
+    SELECT m.name, m.day, sum(m.delta) FROM (
+      SELECT f.* FROM new_rows r, "flockr_figures_of_subscription"(r) f
+      UNION ALL SELECT f.name, f.day, -f.delta FROM old_rows r, "flockr_figures_of_subscription"(r) f
+    ) AS m ("name", "day", "delta")
+    GROUP BY 1, 2 HAVING sum(m.delta) <> 0 ORDER BY 1, 2
+    ON CONFLICT ("name", "day") DO UPDATE SET "value" = "figures"."value" + excluded."value";
+  END IF;
   RETURN NULL;
 END
 $$;--> statement-breakpoint
 
 CREATE TRIGGER "users_figures_insert" AFTER INSERT ON "users"
   REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION "flockr_keep_figures"('flockr_figures_of_user');--> statement-breakpoint
+  FOR EACH STATEMENT EXECUTE FUNCTION "flockr_keep_figures_of_users"();
+--> statement-breakpoint
 CREATE TRIGGER "users_figures_update" AFTER UPDATE ON "users"
   REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION "flockr_keep_figures"('flockr_figures_of_user');--> statement-breakpoint
+  FOR EACH STATEMENT EXECUTE FUNCTION "flockr_keep_figures_of_users"();
+--> statement-breakpoint
 CREATE TRIGGER "users_figures_delete" AFTER DELETE ON "users"
   REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION "flockr_keep_figures"('flockr_figures_of_user');--> statement-breakpoint
+  FOR EACH STATEMENT EXECUTE FUNCTION "flockr_keep_figures_of_users"();
+--> statement-breakpoint
 CREATE TRIGGER "orders_figures_insert" AFTER INSERT ON "orders"
   REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION "flockr_keep_figures"('flockr_figures_of_order');--> statement-breakpoint
+  FOR EACH STATEMENT EXECUTE FUNCTION "flockr_keep_figures_of_orders"();
+--> statement-breakpoint
 CREATE TRIGGER "orders_figures_update" AFTER UPDATE ON "orders"
   REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION "flockr_keep_figures"('flockr_figures_of_order');--> statement-breakpoint
+  FOR EACH STATEMENT EXECUTE FUNCTION "flockr_keep_figures_of_orders"();
+--> statement-breakpoint
 CREATE TRIGGER "orders_figures_delete" AFTER DELETE ON "orders"
   REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION "flockr_keep_figures"('flockr_figures_of_order');--> statement-breakpoint
+  FOR EACH STATEMENT EXECUTE FUNCTION "flockr_keep_figures_of_orders"();
+--> statement-breakpoint
 CREATE TRIGGER "subscriptions_figures_insert" AFTER INSERT ON "subscriptions"
   REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION "flockr_keep_figures"('flockr_figures_of_subscription');--> statement-breakpoint
+  FOR EACH STATEMENT EXECUTE FUNCTION "flockr_keep_figures_of_subscriptions"();
+--> statement-breakpoint
 CREATE TRIGGER "subscriptions_figures_update" AFTER UPDATE ON "subscriptions"
   REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION "flockr_keep_figures"('flockr_figures_of_subscription');--> statement-breakpoint
+  FOR EACH STATEMENT EXECUTE FUNCTION "flockr_keep_figures_of_subscriptions"();
+--> statement-breakpoint
 CREATE TRIGGER "subscriptions_figures_delete" AFTER DELETE ON "subscriptions"
   REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION "flockr_keep_figures"('flockr_figures_of_subscription');
+  FOR EACH STATEMENT EXECUTE FUNCTION "flockr_keep_figures_of_subscriptions"();

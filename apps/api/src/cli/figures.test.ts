@@ -1,7 +1,8 @@
 /**
  * `npm run figures -- check|rebuild` (cli/figures.ts), run as a child process (its TypeScript
- * through tsx) on an embedded database of its own, where rows went in with the triggers off as
- * the bulk seeder loads them: check lists what is wrong and exits 1, rebuild corrects it, check
+ * through tsx) on a database of its own (embedded under a temporary DATA_DIR in api-pglite, a new
+ * PostgreSQL database in api-postgres), where rows went in with the triggers off as the bulk
+ * seeder loads them: check lists what is wrong and exits 1, rebuild corrects it, check
  * then exits 0; usage errors exit 2.
  */
 import { spawn } from 'node:child_process';
@@ -11,13 +12,16 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.js';
-import { testDbKind } from '../test/harness.js';
+import { createTestDatabase, testDbKind } from '../test/harness.js';
 
 const apiRoot = path.resolve(import.meta.dirname, '../..');
 const contractSource = path.resolve(apiRoot, '../../packages/contract/src/index.ts');
 
 let tmp: string;
 let tsconfig: string;
+/** The database the command is given: DATABASE_URL, or '' for PGlite under `tmp`/data. */
+let databaseUrl = '';
+let dropDatabase = async () => {};
 
 /** Runs `npm run figures -- ...args` on the test's data directory; its status and output. */
 function figures(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
@@ -27,7 +31,7 @@ function figures(args: string[]): Promise<{ code: number | null; stdout: string;
       ...process.env,
       TSX_TSCONFIG_PATH: tsconfig,
       DATA_DIR: path.join(tmp, 'data'),
-      DATABASE_URL: '',
+      DATABASE_URL: databaseUrl,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -38,67 +42,71 @@ function figures(args: string[]): Promise<{ code: number | null; stdout: string;
   return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
 }
 
-// The command opens its own embedded database, whichever database the project tests: once is
-// enough, in api-pglite.
-if (testDbKind() === 'pglite')
-  describe('npm run figures', () => {
-    beforeAll(async () => {
-      tmp = await mkdtemp(path.join(os.tmpdir(), 'flockr-figures-cli-'));
-      // The contract's package export points at its built dist/; this lets tsx read its source.
-      tsconfig = path.join(tmp, 'tsconfig.json');
-      await writeFile(
-        tsconfig,
-        JSON.stringify({ compilerOptions: { paths: { '@flockr/contract': [contractSource] } } }),
-      );
-      const database = await openDatabase({
-        kind: 'pglite',
-        dataDir: path.join(tmp, 'data', 'pglite'),
-      });
-      try {
-        // Three accounts with the triggers on, two more loaded with them off.
-        await database.db.execute(sql`
+describe('npm run figures', () => {
+  beforeAll(async () => {
+    tmp = await mkdtemp(path.join(os.tmpdir(), 'flockr-figures-cli-'));
+    // The contract's package export points at its built dist/; this lets tsx read its source.
+    tsconfig = path.join(tmp, 'tsconfig.json');
+    await writeFile(
+      tsconfig,
+      JSON.stringify({ compilerOptions: { paths: { '@flockr/contract': [contractSource] } } }),
+    );
+    if (testDbKind() === 'postgres') {
+      const created = await createTestDatabase();
+      databaseUrl = created.url;
+      dropDatabase = created.drop;
+    }
+    const database = await openDatabase(
+      databaseUrl
+        ? { kind: 'postgres', url: databaseUrl }
+        : { kind: 'pglite', dataDir: path.join(tmp, 'data', 'pglite') },
+    );
+    try {
+      // Three accounts with the triggers on, two more loaded with them off.
+      await database.db.execute(sql`
           insert into users (username, email, password_hash, created_at) values
             ('on1', 'on1@example.com', 'x', '2026-01-02T10:00:00Z'),
             ('on2', 'on2@example.com', 'x', '2026-01-02T11:00:00Z'),
             ('on3', 'on3@example.com', 'x', '2026-01-03T11:00:00Z')`);
-        await database.db.transaction(async (tx) => {
-          await tx.execute(sql`set local session_replication_role = 'replica'`);
-          await tx.execute(sql`
+      await database.db.transaction(async (tx) => {
+        await tx.execute(sql`set local session_replication_role = 'replica'`);
+        await tx.execute(sql`
             insert into users (username, email, password_hash, created_at) values
               ('off1', 'off1@example.com', 'x', '2026-01-02T12:00:00Z'),
               ('off2', 'off2@example.com', 'x', '2026-01-04T12:00:00Z')`);
-        });
-      } finally {
-        await database.close();
-      }
-    });
-    afterAll(async () => {
-      await rm(tmp, { recursive: true, force: true });
-    });
-
-    it('check lists the figures the rows disagree with, rebuild corrects them, check passes', async () => {
-      const before = await figures(['check']);
-      expect(before.stderr).toBe('');
-      expect(before.code).toBe(1);
-      expect(before.stdout).toContain('2 business figures differ from the rows:');
-      expect(before.stdout).toContain('  signups 2026-01-02: kept 2, rows say 3');
-      expect(before.stdout).toContain('  signups 2026-01-04: kept 0, rows say 1');
-
-      const rebuilt = await figures(['rebuild']);
-      expect(rebuilt.code).toBe(0);
-      expect(rebuilt.stdout).toContain('Rebuilt the business figures: 2 corrected.');
-      expect(rebuilt.stdout).toContain('  signups 2026-01-02: kept 2, rows say 3');
-
-      const after = await figures(['check']);
-      expect(after.code).toBe(0);
-      expect(after.stdout).toContain('Every business figure equals what the rows say.');
-    });
-
-    it('exits 2 with the usage for anything else', async () => {
-      for (const args of [[], ['fix'], ['check', '--all']]) {
-        const res = await figures(args);
-        expect(res.code).toBe(2);
-        expect(res.stderr).toContain('Usage: npm run figures -- check|rebuild');
-      }
-    });
+      });
+    } finally {
+      await database.close();
+    }
   });
+  afterAll(async () => {
+    await dropDatabase();
+    await rm(tmp, { recursive: true, force: true });
+  });
+
+  it('check lists the figures the rows disagree with, rebuild corrects them, check passes', async () => {
+    const before = await figures(['check']);
+    expect(before.stderr).toBe('');
+    expect(before.code).toBe(1);
+    expect(before.stdout).toContain('2 business figures differ from the rows:');
+    expect(before.stdout).toContain('  signups 2026-01-02: kept 2, rows say 3');
+    expect(before.stdout).toContain('  signups 2026-01-04: kept 0, rows say 1');
+
+    const rebuilt = await figures(['rebuild']);
+    expect(rebuilt.code).toBe(0);
+    expect(rebuilt.stdout).toContain('Rebuilt the business figures: 2 corrected.');
+    expect(rebuilt.stdout).toContain('  signups 2026-01-02: kept 2, rows say 3');
+
+    const after = await figures(['check']);
+    expect(after.code).toBe(0);
+    expect(after.stdout).toContain('Every business figure equals what the rows say.');
+  });
+
+  it('exits 2 with the usage for anything else', async () => {
+    for (const args of [[], ['fix'], ['check', '--all']]) {
+      const res = await figures(args);
+      expect(res.code).toBe(2);
+      expect(res.stderr).toContain('Usage: npm run figures -- check|rebuild');
+    }
+  });
+});
