@@ -20,3 +20,20 @@ describe('password hashing defaults (docs/decisions/011-password-hashing.md)', (
     );
   });
 });
+
+describe('PostgreSQL limits (docs/operations.md "A statement that runs too long")', () => {
+  it('default to 30 s per statement and 60 s idle in a transaction; 0 turns either off', () => {
+    const config = loadConfig({}, base);
+    expect(config.databaseStatementTimeoutMs).toBe(30_000);
+    expect(config.databaseIdleInTransactionTimeoutMs).toBe(60_000);
+    const off = loadConfig(
+      { DATABASE_STATEMENT_TIMEOUT_MS: '0', DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: '0' },
+      base,
+    );
+    expect(off.databaseStatementTimeoutMs).toBe(0);
+    expect(off.databaseIdleInTransactionTimeoutMs).toBe(0);
+    expect(() => loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: '-1' }, base)).toThrow(
+      /DATABASE_STATEMENT_TIMEOUT_MS/,
+    );
+  });
+});

@@ -40,6 +40,8 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PUBLIC_URL: z.url().optional(),
   DATABASE_URL: z.string().min(1).optional(),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).default(60_000),
   DATA_DIR: z.string().min(1).default('./data'),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   ADMIN_EMAIL: z.email().optional(),
@@ -117,6 +119,18 @@ export interface AppConfig {
   publicUrl: string;
   /** PostgreSQL connection string; undefined means embedded PGlite under `dataDir/pglite`. */
   databaseUrl: string | undefined;
+  /**
+   * PostgreSQL only: the longest any one statement of the server may run, waits for locks
+   * included, in milliseconds (default 30,000; 0 = no limit). Past it PostgreSQL cancels the
+   * statement and the request is answered 503 with Retry-After (docs/operations.md "A statement
+   * that runs too long").
+   */
+  databaseStatementTimeoutMs: number;
+  /**
+   * PostgreSQL only: how long a connection may sit idle inside an open transaction before
+   * PostgreSQL ends it, releasing its locks, in milliseconds (default 60,000; 0 = no limit).
+   */
+  databaseIdleInTransactionTimeoutMs: number;
   /** Absolute path of the data folder (database, artifacts, secrets). */
   dataDir: string;
   /** HS256 signing key for session and download tokens. */
@@ -296,6 +310,8 @@ export function loadConfig(
     host: e.HOST,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     databaseUrl: e.DATABASE_URL,
+    databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+    databaseIdleInTransactionTimeoutMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
     dataDir,
     jwtSecret: overrides.jwtSecret ?? e.JWT_SECRET ?? persistedSecret(dataDir),
     adminEmail: e.ADMIN_EMAIL?.toLowerCase(),

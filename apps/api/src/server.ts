@@ -41,7 +41,12 @@ async function main(): Promise<void> {
   ]);
   const database = await openDatabase(
     config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl }
+      ? {
+          kind: 'postgres',
+          url: config.databaseUrl,
+          statementTimeoutMs: config.databaseStatementTimeoutMs,
+          idleInTransactionTimeoutMs: config.databaseIdleInTransactionTimeoutMs,
+        }
       : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
   );
   await seed(database.db, config);

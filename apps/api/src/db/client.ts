@@ -61,11 +61,15 @@ export const MIGRATION_LOCK_KEY = 0x666c6f636b722d6dn;
 async function migratePostgres(pool: pg.Pool): Promise<void> {
   const client = await pool.connect();
   try {
+    // Waiting for another instance's migrations, or building an index over millions of rows,
+    // may take longer than a request's statement may: no limit on this connection meanwhile.
+    await client.query('set statement_timeout = 0');
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY.toString()]);
     try {
       await migratePg(drizzlePg(client), { migrationsFolder: MIGRATIONS_FOLDER });
     } finally {
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY.toString()]);
+      await client.query('reset statement_timeout');
     }
   } finally {
     client.release();
@@ -127,7 +131,18 @@ export const MIGRATIONS_FOLDER = path.resolve(
 );
 
 export type DatabaseTarget = (
-  | { kind: 'postgres'; url: string }
+  | {
+      kind: 'postgres';
+      url: string;
+      /**
+       * PostgreSQL's `statement_timeout` for every pooled connection, in milliseconds; unset or
+       * 0: none. The migrations run without it (they wait for each other and may build indexes
+       * over millions of rows).
+       */
+      statementTimeoutMs?: number;
+      /** PostgreSQL's `idle_in_transaction_session_timeout`, in milliseconds; unset or 0: none. */
+      idleInTransactionTimeoutMs?: number;
+    }
   | { kind: 'pglite'; dataDir: string }
   | { kind: 'pglite-memory' }
 ) & {
@@ -167,7 +182,20 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       connectionString: target.url,
       max: 10,
       connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS,
-      onConnect: (client) => changes.listenOn(client),
+      // Sent as startup parameters, so they hold from a connection's first statement on.
+      ...(target.statementTimeoutMs && { statement_timeout: target.statementTimeoutMs }),
+      ...(target.idleInTransactionTimeoutMs && {
+        idle_in_transaction_session_timeout: target.idleInTransactionTimeoutMs,
+      }),
+      onConnect: (client) => {
+        // pg-pool listens for a connection's errors only while it is idle in the pool. One
+        // that breaks while checked out but between statements (PostgreSQL ending a transaction
+        // left idle, a restart) would otherwise throw an unhandled 'error' and end the process;
+        // its holder's next statement fails instead ("not queryable": a 503), and the pool
+        // drops it when it is released.
+        client.on('error', () => {});
+        return changes.listenOn(client);
+      },
     });
     // An idle connection can fail (server restart, database dropped); without a listener the
     // error would crash the process. The next query opens a new connection.

@@ -97,6 +97,17 @@ export function connectionFailure(error: unknown): 'dropped' | 'unreachable' | u
 }
 
 /**
+ * True when PostgreSQL cancelled a statement for running too long: SQLSTATE 57014
+ * query_canceled (what `statement_timeout` raises, waits for locks included) or 55P03
+ * lock_not_available (`lock_timeout`). The request may well succeed later, so it is answered 503
+ * with Retry-After (plugins/errors.ts; docs/operations.md "A statement that runs too long").
+ */
+export function isStatementTimeout(error: unknown): boolean {
+  const code = findPgError(error)?.code;
+  return code === '57014' || code === '55P03';
+}
+
+/**
  * True when `error` says the database could not be reached or the connection broke, rather than
  * that the statement was wrong (`connectionFailure`). Such a request is answered 503 with
  * Retry-After (plugins/errors.ts, docs/operations.md).

@@ -16,7 +16,7 @@ import {
   VALIDATION_FAILED,
   type ApiErrorKey,
 } from '@flockr/contract';
-import { isConnectionError, isInvalidInputError } from '../lib/db-errors.js';
+import { isConnectionError, isInvalidInputError, isStatementTimeout } from '../lib/db-errors.js';
 import { HttpError } from '../lib/http-error.js';
 
 /**
@@ -75,6 +75,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
     // or on another instance, so it is a 503 with Retry-After, never a 500.
     if (isConnectionError(error)) {
       request.log.warn({ err: error }, 'database unreachable');
+      return reply
+        .status(503)
+        .header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS))
+        .send(errorBody('serviceUnavailable'));
+    }
+    // A statement ran past DATABASE_STATEMENT_TIMEOUT_MS (a lock held elsewhere, a load peak):
+    // nothing was changed (its transaction rolled back), and a retry may well succeed.
+    if (isStatementTimeout(error)) {
+      request.log.warn({ err: error }, 'database statement timed out');
       return reply
         .status(503)
         .header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS))

@@ -6,15 +6,19 @@
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import net from 'node:net';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { API_ERRORS } from '@flockr/contract';
 import { buildApp } from '../app.js';
-import { openDatabase, type Database } from '../db/client.js';
+import { openDatabase, rowsOf, type Database } from '../db/client.js';
+import { plans } from '../db/schema.js';
 import {
   createHarness,
   eventually,
   registerUser,
+  secondInstance,
   testDbKind,
   type Harness,
 } from '../test/harness.js';
@@ -285,3 +289,95 @@ describe('Redis unreachable', () => {
     });
   });
 });
+
+// PostgreSQL's own timeouts (DATABASE_STATEMENT_TIMEOUT_MS, DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS):
+// the embedded database has no other connection to hold a lock.
+if (testDbKind() === 'postgres')
+  describe('a statement that runs too long, a transaction left idle (PostgreSQL timeouts)', () => {
+    let h: Harness;
+    let instance: Awaited<ReturnType<typeof secondInstance>>;
+    let holder: pg.Client;
+    let user: Awaited<ReturnType<typeof registerUser>>;
+
+    beforeAll(async () => {
+      h = await createHarness();
+      instance = await secondInstance(h, { statementTimeoutMs: 400 });
+      user = await registerUser(instance.app, 'slowpoke');
+      holder = new pg.Client({ connectionString: h.databaseUrl });
+      await holder.connect();
+    });
+    afterAll(async () => {
+      await holder.end();
+      await instance.close();
+      await h.close();
+    });
+
+    it('is cancelled after DATABASE_STATEMENT_TIMEOUT_MS and answered 503 with Retry-After, changing nothing', async () => {
+      const [plan] = await h.db.select().from(plans).where(eq(plans.name, 'PRO'));
+      // Another session holds the orders table, as a long migration or a stuck job could.
+      await holder.query('begin');
+      await holder.query('lock table orders in access exclusive mode');
+      try {
+        for (const request of [
+          { method: 'GET', url: '/api/v1/payments/orders' },
+          {
+            method: 'POST',
+            url: '/api/v1/subscriptions/subscribe',
+            payload: { plan_id: plan!.id, duration_months: 1 },
+          },
+        ] as const) {
+          const { res, ms } = await timed(instance.app, { ...request, headers: user.headers });
+          expect({ url: request.url, status: res.statusCode }).toEqual({
+            url: request.url,
+            status: 503,
+          });
+          expect(res.headers['retry-after']).toBe('5');
+          expect(res.json()).toEqual({
+            error: API_ERRORS.serviceUnavailable,
+            code: 'SERVICE_UNAVAILABLE',
+          });
+          expect(ms).toBeGreaterThanOrEqual(350);
+          expect(ms).toBeLessThan(10_000);
+        }
+      } finally {
+        await holder.query('rollback');
+      }
+      // The lock is gone: the same instance answers, and the refused order was never placed.
+      const mine = await instance.app.inject({
+        method: 'GET',
+        url: '/api/v1/payments/orders',
+        headers: user.headers,
+      });
+      expect(mine.statusCode).toBe(200);
+      const placed = await rowsOf<{ n: number }>(
+        h.db,
+        sql`select count(*)::int as n from orders where user_id = ${user.user.id}`,
+      );
+      expect(placed).toEqual([{ n: 0 }]);
+    });
+
+    it('ends a transaction left idle past DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS, releasing its locks', async () => {
+      const database = await openDatabase({
+        kind: 'postgres',
+        url: h.databaseUrl!,
+        idleInTransactionTimeoutMs: 300,
+      });
+      try {
+        const left = database.db.transaction(async (tx) => {
+          await tx.execute(sql`select id from plans for update`);
+          await new Promise((resolve) => setTimeout(resolve, 800));
+          await tx.execute(sql`select 1`);
+        });
+        await expect(left).rejects.toThrow();
+        // Its row locks went with it: another session takes them at once.
+        await holder.query('begin');
+        await holder.query("set local lock_timeout = '1s'");
+        await holder.query('select id from plans for update');
+        await holder.query('rollback');
+        // And the pool opens a new connection for the next statement.
+        expect(await rowsOf(database.db, sql`select 1 as one`)).toEqual([{ one: 1 }]);
+      } finally {
+        await database.close();
+      }
+    });
+  });

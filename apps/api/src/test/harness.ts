@@ -162,13 +162,15 @@ export async function createHarness(
 
 /**
  * Another instance of the app on the harness's PostgreSQL database, with its own pool and change
- * feed, as a second server behind a load balancer would be. PostgreSQL only.
+ * feed, as a second server behind a load balancer would be, with the statement and idle-in-
+ * transaction `limits` (milliseconds) given. PostgreSQL only.
  */
 export async function secondInstance(
   h: Harness,
+  limits: { statementTimeoutMs?: number; idleInTransactionTimeoutMs?: number } = {},
 ): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
   if (!h.databaseUrl) throw new Error('a second instance needs PostgreSQL (TEST_DATABASE_URL)');
-  const database = await openDatabase({ kind: 'postgres', url: h.databaseUrl });
+  const database = await openDatabase({ kind: 'postgres', url: h.databaseUrl, ...limits });
   const app = await buildApp({
     config: h.config,
     db: database.db,
