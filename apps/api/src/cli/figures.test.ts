@@ -5,52 +5,27 @@
  * seeder loads them: check lists what is wrong and exits 1, rebuild corrects it, check
  * then exits 0; usage errors exit 2.
  */
-import { spawn } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.js';
+import { runCli } from '../test/cli.js';
 import { createTestDatabase, testDbKind } from '../test/harness.js';
 
-const apiRoot = path.resolve(import.meta.dirname, '../..');
-const contractSource = path.resolve(apiRoot, '../../packages/contract/src/index.ts');
-
 let tmp: string;
-let tsconfig: string;
 /** The database the command is given: DATABASE_URL, or '' for PGlite under `tmp`/data. */
 let databaseUrl = '';
 let dropDatabase = async () => {};
 
-/** Runs `npm run figures -- ...args` on the test's data directory; its status and output. */
-function figures(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/figures.ts', ...args], {
-    cwd: apiRoot,
-    env: {
-      ...process.env,
-      TSX_TSCONFIG_PATH: tsconfig,
-      DATA_DIR: path.join(tmp, 'data'),
-      DATABASE_URL: databaseUrl,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
-}
+/** Runs `npm run figures -- ...args` on the test's database. */
+const figures = (args: string[]) =>
+  runCli('figures', args, { DATA_DIR: path.join(tmp, 'data'), DATABASE_URL: databaseUrl });
 
 describe('npm run figures', () => {
   beforeAll(async () => {
     tmp = await mkdtemp(path.join(os.tmpdir(), 'flockr-figures-cli-'));
-    // The contract's package export points at its built dist/; this lets tsx read its source.
-    tsconfig = path.join(tmp, 'tsconfig.json');
-    await writeFile(
-      tsconfig,
-      JSON.stringify({ compilerOptions: { paths: { '@flockr/contract': [contractSource] } } }),
-    );
     if (testDbKind() === 'postgres') {
       const created = await createTestDatabase();
       databaseUrl = created.url;

@@ -4,7 +4,6 @@
  * publishing a release with two files, running again after the fact, yank / unyank / rollout /
  * list, the server's refusal printed with exit 1, usage errors with exit 2.
  */
-import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
@@ -15,15 +14,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminReleasesResponseSchema } from '@flockr/contract';
 import { artifacts, auditLog } from '../db/schema.js';
 import { updateUser } from '../modules/accounts/repository.js';
+import { runCli } from '../test/cli.js';
 import { createHarness, registerUser, type Harness } from '../test/harness.js';
-
-const apiRoot = path.resolve(import.meta.dirname, '../..');
-const contractSource = path.resolve(apiRoot, '../../packages/contract/src/index.ts');
 
 let h: Harness;
 let admin: Awaited<ReturnType<typeof registerUser>>;
 let tmp: string;
-let tsconfig: string;
 let url: string;
 let token: string;
 let exe: string;
@@ -43,12 +39,6 @@ beforeAll(async () => {
   await h.app.listen({ host: '127.0.0.1', port: 0 });
   url = `http://127.0.0.1:${(h.app.server.address() as AddressInfo).port}`;
   tmp = await mkdtemp(path.join(os.tmpdir(), 'flockr-release-cli-'));
-  // The contract's package export points at its built dist/; this lets tsx read its source.
-  tsconfig = path.join(tmp, 'tsconfig.json');
-  await writeFile(
-    tsconfig,
-    JSON.stringify({ compilerOptions: { paths: { '@flockr/contract': [contractSource] } } }),
-  );
   exe = path.join(tmp, 'Flockr-Setup-1.5.0.exe');
   zip = path.join(tmp, 'Flockr-1.5.0-mac.zip');
   await writeFile(exe, randomBytes(1_500_000));
@@ -63,28 +53,9 @@ afterAll(async () => {
   await rm(tmp, { recursive: true, force: true });
 });
 
-/** Runs `npm run release -- ...args` as a child process; resolves with its status and output. */
-function release(
-  args: string[],
-  env: Record<string, string> = {},
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/release.ts', ...args], {
-    cwd: apiRoot,
-    env: {
-      ...process.env,
-      TSX_TSCONFIG_PATH: tsconfig,
-      FLOCKR_URL: url,
-      FLOCKR_API_TOKEN: token,
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
-}
+/** Runs `npm run release -- ...args` against the test's server with its token. */
+const release = (args: string[], env: Record<string, string> = {}) =>
+  runCli('release', args, { FLOCKR_URL: url, FLOCKR_API_TOKEN: token, ...env });
 
 const sha256 = async (file: string) =>
   createHash('sha256')

@@ -4,13 +4,13 @@
  * published after a rotation; never in an error message or the configuration's text; and
  * `npm run license -- public-key` printing the same public key.
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config.js';
+import { runCli } from '../test/cli.js';
 import {
   LICENSE_SIGNING_KEY_FILE,
   generateSigningKeyPem,
@@ -106,29 +106,11 @@ describe('license signing keys', () => {
   it('npm run license -- public-key prints the current public key', async () => {
     const pem = generateSigningKeyPem();
     const key = parsePrivateSigningKey(pem);
-    const apiRoot = path.resolve(import.meta.dirname, '../..');
-    const tsconfig = path.join(tmp, 'tsconfig.json');
-    const contractSource = path.resolve(apiRoot, '../../packages/contract/src/index.ts');
-    await writeFile(
-      tsconfig,
-      JSON.stringify({ compilerOptions: { paths: { '@flockr/contract': [contractSource] } } }),
-    );
     const run = (args: string[]) =>
-      new Promise<{ code: number | null; stdout: string }>((resolve) => {
-        const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/license.ts', ...args], {
-          cwd: apiRoot,
-          env: {
-            ...process.env,
-            TSX_TSCONFIG_PATH: tsconfig,
-            DATA_DIR: tmp,
-            JWT_SECRET: 'x'.repeat(40),
-            LICENSE_SIGNING_KEY: pem,
-          },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        });
-        let stdout = '';
-        child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-        child.on('exit', (code) => resolve({ code, stdout }));
+      runCli('license', args, {
+        DATA_DIR: tmp,
+        JWT_SECRET: 'x'.repeat(40),
+        LICENSE_SIGNING_KEY: pem,
       });
     const printed = await run(['public-key']);
     expect(printed.code).toBe(0);
