@@ -3,12 +3,12 @@
  * replace them with it (docs/operations.md "Business figures").
  *   check     prints every figure and UTC day whose kept value differs from the rows; exit 0
  *             when none does, 1 when some do. Reads only (one snapshot).
- *   rebuild   replaces every figure with the recount in one transaction, holding writers back
- *             meanwhile, and prints what it corrected; exit 0.
+ *   rebuild   adds to each wrong figure what the recount says it lacks, in one transaction that
+ *             holds no writer back, and prints what it corrected; exit 0.
  * The database keeps the figures itself (migration 0018), so a difference means its triggers
  * were off while rows were written (`session_replication_role = replica`, as the bulk seeder
  * loads) or a table was truncated. Each command is a full scan of users, orders and
- * subscriptions: seconds at a million accounts. Uses the server's database (DATABASE_URL, or
+ * subscriptions: about 20 s at a million accounts and five million orders. Uses the server's database (DATABASE_URL, or
  * PGlite under DATA_DIR: stop the server first, the embedded database allows one process).
  */
 import path from 'node:path';

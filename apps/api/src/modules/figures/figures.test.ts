@@ -20,7 +20,7 @@ import {
   subscriberMovementIn,
   subscriptionCounts,
 } from '../subscriptions/service.js';
-import { lockFiguresAgainstWriters, replaceFiguresFromRows } from './repository.js';
+import { correctFiguresFromRows } from './repository.js';
 import { figureDifferences, rebuildFigures } from './service.js';
 
 const DAY = 86_400_000;
@@ -456,8 +456,17 @@ if (testDbKind() === 'postgres')
         values (${user!.id}, ${pro!.id}, 1, 1999, 'USD', 'COMPLETED', now(), now())`);
     };
 
-    it('counts a change exactly once whether it commits before, during or after the recount', async () => {
-      // A writer that moved the figures first: the recount waits for its commit and includes it.
+    /** Makes the `orders_placed` figure of `day` (default today) wrong by `by`; returns the day. */
+    const skewOrdersPlaced = async (by: number, day = new Date().toISOString().slice(0, 10)) => {
+      await h.db.execute(sql`
+        insert into figures (name, day, value) values ('orders_placed', ${day}, ${by})
+        on conflict (name, day) do update set value = figures.value + excluded.value`);
+      return day;
+    };
+
+    it('corrects a figure exactly once while a writer moves the same figure under it', async () => {
+      const today = await skewOrdersPlaced(7);
+      // A writer has moved today's orders_placed (its row is locked) and not committed yet.
       let release!: () => void;
       const held = new Promise<void>((resolve) => (release = resolve));
       let wrote!: () => void;
@@ -468,31 +477,40 @@ if (testDbKind() === 'postgres')
         await held;
       });
       await written;
-      const recount = rebuildFigures(h.db);
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // The recount's snapshot has neither the writer's order nor its figure: it finds the 7 and
+      // waits for the writer's row lock to add -7 to the figure the writer leaves.
+      const rebuilt = rebuildFigures(h.db);
+      await new Promise((resolve) => setTimeout(resolve, 300));
       release();
       await writer;
-      expect(await recount).toEqual([]);
-      expect(await figureDifferences(h.db)).toEqual([]);
-
-      // A writer that comes while the recount holds the figures: its trigger waits for the
-      // recount's commit, then adds to the recounted figures.
-      let recounted!: () => void;
-      const recountDone = new Promise<void>((resolve) => (recounted = resolve));
-      let go!: () => void;
-      const commitRecount = new Promise<void>((resolve) => (go = resolve));
-      const holder = h.db.transaction(async (tx) => {
-        await lockFiguresAgainstWriters(tx);
-        await replaceFiguresFromRows(tx);
-        recounted();
-        await commitRecount;
-      });
-      await recountDone;
-      const late = h.db.transaction(placeOrder);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      go();
-      await Promise.all([holder, late]);
+      const corrected = await rebuilt;
+      expect(corrected).toHaveLength(1);
+      expect(corrected[0]).toMatchObject({ name: 'orders_placed', day: today });
+      expect(corrected[0]!.kept - corrected[0]!.counted).toBe(7);
       expect(await figureDifferences(h.db)).toEqual([]);
       expect(await kept()).toEqual(await expected());
+    });
+
+    it('holds no writer back: an order placed while a recount is open commits at once', async () => {
+      // Wrong on a day of its own: the correction locks that figure row alone until it commits.
+      await skewOrdersPlaced(-3, '2001-01-01');
+      await h.db.transaction(async (tx) => {
+        expect(await correctFiguresFromRows(tx)).toHaveLength(1);
+        // Another connection places an order today before the recount commits, and is not kept
+        // waiting (a lock on the whole figures table would hold it past its lock_timeout).
+        await h.db.transaction(async (other) => {
+          await other.execute(sql`set local lock_timeout = '2s'`);
+          await placeOrder(other);
+        });
+      });
+      expect(await figureDifferences(h.db)).toEqual([]);
+      expect(await kept()).toEqual(await expected());
+    });
+
+    it('runs one recount at a time: the second finds nothing left to correct', async () => {
+      await skewOrdersPlaced(5);
+      const [first, second] = await Promise.all([rebuildFigures(h.db), rebuildFigures(h.db)]);
+      expect([first.length, second.length].sort()).toEqual([0, 1]);
+      expect(await figureDifferences(h.db)).toEqual([]);
     });
   });

@@ -33,15 +33,13 @@
  */
 import type { Executor } from '../../db/client.js';
 import {
-  computeFiguresFromRows,
+  correctFiguresFromRows,
   figurePerDay,
-  keptFigures,
-  lockFiguresAgainstWriters,
-  replaceFiguresFromRows,
+  findFigureDifferences,
   sumFigures,
   sumFiguresByPrefix,
   sumFiguresFrom,
-  type FigureDelta,
+  type FigureDifference,
 } from './repository.js';
 
 /** The UTC day (`YYYY-MM-DD`) of `at`. */
@@ -158,55 +156,23 @@ export function signupsPerDaySince(db: Executor, from: Date) {
   return figurePerDay(db, 'signups', utcDay(from));
 }
 
-/** A figure on one UTC day whose kept value is not what a recount of the rows gives. */
-export interface FigureDifference {
-  name: string;
-  /** `YYYY-MM-DD`, UTC. */
-  day: string;
-  kept: number;
-  counted: number;
-}
-
-/** The entries of `kept` and `counted` (figures by name and day) that differ, in that order. */
-function compare(kept: FigureDelta[], counted: FigureDelta[]): FigureDifference[] {
-  const byKey = new Map<string, FigureDifference>();
-  const entry = (f: FigureDelta) => {
-    const key = `${f.name} ${f.day}`;
-    const found = byKey.get(key) ?? { name: f.name, day: f.day, kept: 0, counted: 0 };
-    byKey.set(key, found);
-    return found;
-  };
-  for (const f of kept) entry(f).kept += f.delta;
-  for (const f of counted) entry(f).counted += f.delta;
-  return [...byKey.values()]
-    .filter((d) => d.kept !== d.counted)
-    .sort((a, b) => (a.name === b.name ? a.day.localeCompare(b.day) : a.name < b.name ? -1 : 1));
-}
+export type { FigureDifference };
 
 /**
- * The kept figures that differ from a recount of the rows, both read in one snapshot (a
- * read-only REPEATABLE READ transaction; a full scan of users, orders and subscriptions). Empty
- * when every figure is right, as the triggers keep them.
+ * The kept figures that differ from a recount of the rows (a full scan of users, orders and
+ * subscriptions; one snapshot; reads only). Empty when every figure is right, as the triggers
+ * keep them.
  */
 export function figureDifferences(db: Executor): Promise<FigureDifference[]> {
-  return db.transaction(
-    async (tx) => compare(await keptFigures(tx), await computeFiguresFromRows(tx)),
-    { isolationLevel: 'repeatable read', accessMode: 'read only' },
-  );
+  return findFigureDifferences(db);
 }
 
 /**
- * Replaces every figure with a recount of the rows, in one transaction that holds writers'
- * triggers back meanwhile (`lockFiguresAgainstWriters`), and returns what it corrected (`kept`:
- * before, `counted`: now). For a
+ * Makes every figure equal a recount of the rows and returns what it corrected (`kept` before,
+ * `counted` by the recount), without holding writers back (`correctFiguresFromRows`). For a
  * database whose triggers were off while rows went in (the bulk seeder loads with
- * `session_replication_role = replica`) or a `TRUNCATE`, which no trigger follows.
+ * `session_replication_role = replica`) or after a `TRUNCATE`, which no trigger follows.
  */
 export function rebuildFigures(db: Executor): Promise<FigureDifference[]> {
-  return db.transaction(async (tx) => {
-    await lockFiguresAgainstWriters(tx);
-    const before = await keptFigures(tx);
-    await replaceFiguresFromRows(tx);
-    return compare(before, await keptFigures(tx));
-  });
+  return db.transaction((tx) => correctFiguresFromRows(tx));
 }
