@@ -1,6 +1,6 @@
 /**
  * `npm run figures -- check|rebuild`: compare the business figures with a recount of the rows, or
- * replace them with it (docs/operations.md "Business figures").
+ * correct them from it (docs/operations.md "Business figures").
  *   check     prints every figure and UTC day whose kept value differs from the rows; exit 0
  *             when none does, 1 when some do. Reads only (one snapshot).
  *   rebuild   adds to each wrong figure what the recount says it lacks, in one transaction that
@@ -8,8 +8,9 @@
  * The database keeps the figures itself (migration 0018), so a difference means its triggers
  * were off while rows were written (`session_replication_role = replica`, as the bulk seeder
  * loads) or a table was truncated. Each command is a full scan of users, orders and
- * subscriptions: about 20 s at a million accounts and five million orders. Uses the server's database (DATABASE_URL, or
- * PGlite under DATA_DIR: stop the server first, the embedded database allows one process).
+ * subscriptions: about 20 s at a million accounts and five million orders. Uses the server's
+ * database (DATABASE_URL, or PGlite under DATA_DIR: stop the server first, the embedded database
+ * allows one process).
  */
 import path from 'node:path';
 import { loadConfig } from '../config.js';

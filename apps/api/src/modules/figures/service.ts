@@ -28,8 +28,8 @@
  * t's own day read from `subscriptions_expires_idx` (modules/subscriptions/service.ts), whatever
  * the number of rows.
  *
- * `npm run figures -- check` compares them with a recount of the rows, `-- rebuild` replaces them
- * with it (cli/figures.ts; docs/operations.md "Business figures").
+ * `npm run figures -- check` compares them with a recount of the rows, `-- rebuild` corrects them
+ * from it (cli/figures.ts; docs/operations.md "Business figures").
  */
 import type { Executor } from '../../db/client.js';
 import {
