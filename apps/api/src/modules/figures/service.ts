@@ -48,7 +48,10 @@ export const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 const revenueName = (currency: string, planId?: string) =>
   planId ? `revenue_minor:${currency}:${planId}` : `revenue_minor:${currency}`;
 
-/** Figure names of the subscription rows (the table above). */
+/**
+ * Figure names of the subscription rows (the table above), as `flockr_figures_of_subscription`
+ * writes them (migration 0018).
+ */
 export const SUBSCRIPTION_FIGURES = {
   started: 'subscriptions_started',
   expiring: 'subscriptions_expiring',
