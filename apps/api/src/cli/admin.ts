@@ -7,10 +7,9 @@
  * first, the embedded database allows one process at a time).
  */
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import { emailSchema, passwordMeetsRequirements } from '@flockr/contract';
 import { loadConfig } from '../config.js';
-import { openDatabase } from '../db/client.js';
+import { openToolDatabase, runTool } from './tool.js';
 import { PasswordHasher } from '../lib/password.js';
 import { createAdminAccount, findAccount, promoteAccount } from '../modules/accounts/bootstrap.js';
 
@@ -26,11 +25,7 @@ async function main(argv: string[]): Promise<number> {
   const role = flags.includes('--super') ? 'SUPER_ADMIN' : 'ADMIN';
   // ADMIN_PASSWORD here is the new account's password, not the server's bootstrap pair.
   const config = loadConfig({ ...process.env, ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined });
-  const database = await openDatabase(
-    config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl }
-      : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
-  );
+  const database = await openToolDatabase(config);
   try {
     const existing = await findAccount(database.db, email.data);
     if (command === 'promote') {
@@ -68,10 +63,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runTool(() => main(process.argv.slice(2)));

@@ -12,9 +12,8 @@
  * database (DATABASE_URL, or PGlite under DATA_DIR: stop the server first, the embedded database
  * allows one process).
  */
-import path from 'node:path';
 import { loadConfig } from '../config.js';
-import { openDatabase } from '../db/client.js';
+import { openToolDatabase, runTool } from './tool.js';
 import {
   figureDifferences,
   rebuildFigures,
@@ -41,11 +40,7 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const config = loadConfig(process.env);
-  const database = await openDatabase(
-    config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl }
-      : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
-  );
+  const database = await openToolDatabase(config);
   try {
     if (command === 'check') {
       const differences = await figureDifferences(database.db);
@@ -71,10 +66,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runTool(() => main(process.argv.slice(2)));

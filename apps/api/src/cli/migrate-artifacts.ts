@@ -6,9 +6,8 @@
  * when any file failed, 2 without S3_BUCKET. Uses the same database as the server (DATABASE_URL,
  * or PGlite under DATA_DIR: stop the server first, the embedded database allows one process).
  */
-import path from 'node:path';
 import { loadConfig } from '../config.js';
-import { openDatabase } from '../db/client.js';
+import { openToolDatabase, runTool } from './tool.js';
 import { migrateArtifacts } from '../modules/releases/migrate.js';
 import { S3ArtifactStore } from '../modules/releases/s3-store.js';
 
@@ -20,11 +19,7 @@ async function main(): Promise<number> {
     return 2;
   }
   const store = new S3ArtifactStore(config.objectStore);
-  const database = await openDatabase(
-    config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl }
-      : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
-  );
+  const database = await openToolDatabase(config);
   try {
     const results = await migrateArtifacts(database.db, config.dataDir, store, (file) => {
       console.log(`${file.outcome.padEnd(7)} ${file.key}${file.reason ? `: ${file.reason}` : ''}`);
@@ -40,10 +35,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runTool(main);

@@ -71,19 +71,17 @@ export function registerErrorHandling(app: FastifyInstance): void {
       request.log.warn({ err: error }, 'database refused a value from the request');
       return reply.status(400).send(errorBody('invalidRequest'));
     }
-    // The database is unreachable (down, restarting, network): the request may succeed on retry
-    // or on another instance, so it is a 503 with Retry-After, never a 500.
-    if (isConnectionError(error)) {
-      request.log.warn({ err: error }, 'database unreachable');
-      return reply
-        .status(503)
-        .header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS))
-        .send(errorBody('serviceUnavailable'));
-    }
-    // A statement ran past DATABASE_STATEMENT_TIMEOUT_MS (a lock held elsewhere, a load peak):
-    // nothing was changed (its transaction rolled back), and a retry may well succeed.
-    if (isStatementTimeout(error)) {
-      request.log.warn({ err: error }, 'database statement timed out');
+    // The database is unreachable (down, restarting, network), or a statement ran past
+    // DATABASE_STATEMENT_TIMEOUT_MS (a lock held elsewhere, a load peak; its transaction rolled
+    // back): the request may succeed on retry or on another instance, so it is a 503 with
+    // Retry-After, never a 500.
+    const unavailable = isConnectionError(error)
+      ? 'database unreachable'
+      : isStatementTimeout(error)
+        ? 'database statement timed out'
+        : undefined;
+    if (unavailable) {
+      request.log.warn({ err: error }, unavailable);
       return reply
         .status(503)
         .header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS))
