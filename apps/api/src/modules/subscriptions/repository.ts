@@ -4,6 +4,7 @@
  * plan starts only with its period), else the subscription's own plan.
  */
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import {
   plans,
@@ -88,22 +89,55 @@ export async function updateSubscription(
   return row!;
 }
 
-/** Periods of a subscription that still count (not revoked), oldest first, with plan names. */
-export async function listPeriods(
+/** A counting period of a subscription with its plan's name. */
+export interface PeriodWithPlan {
+  period: SubscriptionPeriodRow;
+  planName: string;
+}
+
+/** The plans row again, under another name, for the plan of each period. */
+const periodPlans = alias(plans, 'period_plan');
+
+/**
+ * The user's subscription with the plan in force at `now` and its periods that still count (not
+ * revoked), oldest first, with plan names; undefined when the user never paid. One statement:
+ * the subscription joined to its periods, one row per period (a user has a few dozen at most),
+ * so "my subscriptions" costs one round trip however many periods there are.
+ */
+export async function findWithPeriods(
   db: Executor,
-  subscriptionId: string,
-): Promise<{ period: SubscriptionPeriodRow; planName: string }[]> {
-  return db
-    .select({ period: subscriptionPeriods, planName: plans.name })
-    .from(subscriptionPeriods)
-    .innerJoin(plans, eq(plans.id, subscriptionPeriods.planId))
-    .where(
+  userId: string,
+  now: Date,
+): Promise<{ inForce: SubscriptionInForce; periods: PeriodWithPlan[] } | undefined> {
+  const rows = await db
+    .select({
+      subscription: subscriptions,
+      planId: plans.id,
+      planName: plans.name,
+      period: subscriptionPeriods,
+      periodPlanName: periodPlans.name,
+    })
+    .from(subscriptions)
+    .innerJoin(plans, eq(plans.id, planInForceId(now)))
+    .leftJoin(
+      subscriptionPeriods,
       and(
-        eq(subscriptionPeriods.subscriptionId, subscriptionId),
+        eq(subscriptionPeriods.subscriptionId, subscriptions.id),
         isNull(subscriptionPeriods.revokedAt),
       ),
     )
+    .leftJoin(periodPlans, eq(periodPlans.id, subscriptionPeriods.planId))
+    .where(eq(subscriptions.userId, userId))
     .orderBy(asc(subscriptionPeriods.startsAt));
+  const [first] = rows;
+  if (!first) return undefined;
+  const { subscription, planId, planName } = first;
+  return {
+    inForce: { subscription, planId, planName },
+    periods: rows.flatMap(({ period, periodPlanName }) =>
+      period && periodPlanName !== null ? [{ period, planName: periodPlanName }] : [],
+    ),
+  };
 }
 
 /** Adds the period paid by an order. The unique `order_id` makes a second grant impossible. */

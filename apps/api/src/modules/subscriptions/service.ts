@@ -30,10 +30,10 @@ import {
   endPeriodsAt,
   findInForce,
   findOrderPeriod,
+  findWithPeriods,
   insertPeriod,
   insertSubscription,
   lastPeriodPlanId,
-  listPeriods,
   lockSubscriptionOf,
   revokePeriod,
   shiftPeriodsFrom,
@@ -70,14 +70,14 @@ export async function subscriptionView(
   userId: string,
 ): Promise<Subscription | null> {
   const now = ctx.now();
-  const [found] = await findInForce(ctx.db, [userId], now);
+  const found = await findWithPeriods(ctx.db, userId, now);
   if (!found) return null;
-  const s = found.subscription;
-  const periods = await listPeriods(ctx.db, s.id);
+  const { inForce, periods } = found;
+  const s = inForce.subscription;
   return {
     id: s.id,
-    plan_id: found.planId,
-    plan_name: found.planName,
+    plan_id: inForce.planId,
+    plan_name: inForce.planName,
     status: wireStatus(s, now),
     started_at: s.startedAt.toISOString(),
     expires_at: s.expiresAt.toISOString(),

@@ -13,7 +13,10 @@ import {
   sandboxPay,
   type Harness,
 } from '../../test/harness.js';
+import { eq } from 'drizzle-orm';
+import { subscriptionPeriods } from '../../db/schema.js';
 import { planPeriod } from './periods.js';
+import { findWithPeriods, revokePeriod } from './repository.js';
 
 /** The extend-only case of the rule: same plan, nothing or something active. */
 const nextPeriod = (now: Date, expiresAt: Date | null, months: number) => {
@@ -194,6 +197,42 @@ describe('GET /subscriptions/my-subscriptions', () => {
     });
     const me = await h.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: user.headers });
     expect(me.json().user.subscription).toMatchObject({ plan_name: 'PRO', status: 'CANCELLED' });
+  });
+
+  it('lists only the periods that still count, oldest first, each with its own plan', async () => {
+    const user = await registerUser(h.app);
+    const orders = [];
+    for (const plan of ['PRO', 'PRO', 'PRO+']) {
+      const { orderId, sessionId } = await orderAndCheckout(h.app, user.headers, plan, 1);
+      expect((await sandboxPay(h.app, user.headers, sessionId)).statusCode).toBe(200);
+      orders.push(orderId);
+    }
+    // Revoke the second period by hand, as a refund does (billing's refund test owns the rest).
+    const [second] = await h.db
+      .select()
+      .from(subscriptionPeriods)
+      .where(eq(subscriptionPeriods.orderId, orders[1]!));
+    await revokePeriod(h.db, second!.id, new Date());
+
+    const found = await findWithPeriods(h.db, user.user.id, new Date());
+    expect(found?.inForce.planName).toBe('PRO+');
+    expect(found?.periods.map((p) => [p.period.orderId, p.planName])).toEqual([
+      [orders[0], 'PRO'],
+      [orders[2], 'PRO+'],
+    ]);
+    const res = await h.app.inject({
+      method: 'GET',
+      url: '/api/v1/subscriptions/my-subscriptions',
+      headers: user.headers,
+    });
+    const body = mySubscriptionsResponseSchema.parse(res.json());
+    expect(body.subscription!.periods.map((p) => [p.order_id, p.plan_name])).toEqual([
+      [orders[0], 'PRO'],
+      [orders[2], 'PRO+'],
+    ]);
+    expect(await findWithPeriods(h.db, (await registerUser(h.app)).user.id, new Date())).toBe(
+      undefined,
+    );
   });
 
   it("refuses to cancel someone else's subscription (404)", async () => {
