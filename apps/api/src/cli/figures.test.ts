@@ -2,8 +2,8 @@
  * `npm run figures -- check|rebuild` (cli/figures.ts), run as a child process (its TypeScript
  * through tsx) on a database of its own (embedded under a temporary DATA_DIR in api-pglite, a new
  * PostgreSQL database in api-postgres), where rows went in with the triggers off as the bulk
- * seeder loads them: check lists what is wrong and exits 1, rebuild corrects it, check
- * then exits 0; usage errors exit 2.
+ * seeder loads them (accounts, and update checks): check lists what is wrong and exits 1, rebuild
+ * corrects it, check then exits 0; usage errors exit 2.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -50,6 +50,19 @@ describe('npm run figures', () => {
               ('off1', 'off1@example.com', 'x', '2026-01-02T12:00:00Z'),
               ('off2', 'off2@example.com', 'x', '2026-01-04T12:00:00Z')`);
       });
+      // One update check with the trigger on, one of another user (a beta updater, on a newer
+      // version) with it off.
+      const check = (username: string, version: string, channel: string) => sql`
+          insert into update_checks (day, user_id, platform, arch, current_version, channel, format,
+            last_checked_at)
+          select '2026-01-02', id, 'windows', 'x64', ${version}, ${channel}, 'electron',
+            '2026-01-02T12:00:00Z'
+          from users where username = ${username}`;
+      await database.db.execute(check('on1', '1.0.0', 'stable'));
+      await database.db.transaction(async (tx) => {
+        await tx.execute(sql`set local session_replication_role = 'replica'`);
+        await tx.execute(check('on2', '1.1.0', 'beta'));
+      });
     } finally {
       await database.close();
     }
@@ -66,15 +79,30 @@ describe('npm run figures', () => {
     expect(before.stdout).toContain('2 business figures differ from the rows:');
     expect(before.stdout).toContain('  signups 2026-01-02: kept 2, rows say 3');
     expect(before.stdout).toContain('  signups 2026-01-04: kept 0, rows say 1');
+    // Users that day and on 1.1.0; the per-user "last seen" rows the trigger did not write, with
+    // 1.1.0 and on each channel a beta updater is offered (stable, rc, beta).
+    expect(before.stdout).toContain('6 adoption figures differ from the update checks:');
+    for (const line of [
+      '  update_users:windows 2026-01-02: kept 1, rows say 2',
+      '  update_users:windows:1.1.0 2026-01-02: kept 0, rows say 1',
+      '  update_last_seen_rows:version:1.1.0 2026-01-02: kept 0, rows say 1',
+      '  update_last_seen_rows:channel:stable 2026-01-02: kept 1, rows say 2',
+      '  update_last_seen_rows:channel:rc 2026-01-02: kept 0, rows say 1',
+      '  update_last_seen_rows:channel:beta 2026-01-02: kept 0, rows say 1',
+    ]) {
+      expect(before.stdout).toContain(line);
+    }
 
     const rebuilt = await figures(['rebuild']);
     expect(rebuilt.code).toBe(0);
     expect(rebuilt.stdout).toContain('Rebuilt the business figures: 2 corrected.');
     expect(rebuilt.stdout).toContain('  signups 2026-01-02: kept 2, rows say 3');
+    expect(rebuilt.stdout).toContain('Rebuilt the adoption figures: 6 corrected.');
 
     const after = await figures(['check']);
     expect(after.code).toBe(0);
     expect(after.stdout).toContain('Every business figure equals what the rows say.');
+    expect(after.stdout).toContain('Every adoption figure equals what the update checks say.');
   });
 
   it('exits 2 with the usage for anything else', async () => {

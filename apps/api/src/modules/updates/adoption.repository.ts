@@ -8,8 +8,8 @@
  * hundred rows, and a rollout's counts at most one row per day, however many users check. Each query is also exported as a builder so
  * a test can EXPLAIN it.
  */
-import { and, asc, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import { and, asc, eq, gt, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { rowsOf, type Executor } from '../../db/client.js';
 import {
   artifacts,
   releases,
@@ -180,4 +180,130 @@ export async function publishedReleasePlatforms(db: Executor): Promise<
     .where(and(eq(releases.isActive, true), isNull(releases.yankedAt)))
     .groupBy(releases.id);
   return rows;
+}
+
+/** Users per UTC day and platform, recounted from the checks (`update_check_day_users`). */
+const countedUsers = sql`
+  select day, platform, count(distinct user_id) as users from update_checks group by 1, 2`;
+
+/** The same per reported version, `''` for none (`update_check_day_versions`). */
+const countedVersions = sql`
+  select day, platform, coalesce(current_version, ${NO_VERSION}) as version,
+    count(distinct user_id) as users
+  from update_checks group by 1, 2, 3`;
+
+/**
+ * The last day each user was seen with each version and on each channel offered to them, as the
+ * checks kept now say (`update_check_last_seen`). The trigger may know a later day than this:
+ * a check is one row per user, platform, architecture and day, so an updater that reports 3.0.0
+ * in the morning and 3.1.0 after updating leaves only 3.1.0 in the row, while the trigger saw
+ * both. The kept rows may therefore hold more, never less, and never an earlier day.
+ */
+const countedSeen = sql`
+  select 'version' as figure, coalesce(current_version, ${NO_VERSION}) as key, user_id,
+    max(day) as day
+  from update_checks group by 2, 3
+  union all
+  select 'channel', offered, c.user_id, max(c.day) from update_checks c
+  cross join lateral unnest(flockr_channels_offered_to(c.channel)) offered group by 2, 3`;
+
+/** How a figure's key shows in a name: the version or channel, `unknown` for no version. */
+const keyName = (key: SQL) => sql`coalesce(nullif(${key}, ${NO_VERSION}), 'unknown')`;
+
+/**
+ * The kept adoption figures that differ from what the checks say, one row per figure and UTC
+ * day, `kept` and `counted` in users. The names say which table holds the figure:
+ * - `update_users:<platform>`: users who checked that day (`update_check_day_users`), exact;
+ * - `update_users:<platform>:<version>`: of them, those whose checks report that version now,
+ *   `unknown` for none (`update_check_day_versions`), exact;
+ * - `update_last_seen:<version|channel>:<key>`: users last seen with it that day
+ *   (`update_check_last_seen_days`), which must equal the per-user rows grouped by day;
+ * - `update_last_seen_rows:<version|channel>:<key>`: of the users the checks show last seen with
+ *   it that day (`counted`), those whose per-user row has that day or a later one (`kept`); a
+ *   kept row with a later day or one the checks no longer show is history, not an error
+ *   ({@link countedSeen}).
+ */
+const adoptionDifferences = sql`
+  with counted_seen as (${countedSeen}),
+  kept_seen_days as (
+    select figure, key, day, count(*) as users from update_check_last_seen group by 1, 2, 3
+  ),
+  seen_rows as (
+    select c.figure, c.key, c.day, count(*) as counted,
+      count(*) filter (where k.day >= c.day) as kept
+    from counted_seen c
+    left join update_check_last_seen k using (figure, key, user_id)
+    group by 1, 2, 3
+  ),
+  compared as (
+    select 'update_users:' || platform as name, day, coalesce(k.users, 0) as kept,
+      coalesce(c.users, 0) as counted
+    from update_check_day_users k full join (${countedUsers}) c using (day, platform)
+    union all
+    select 'update_users:' || platform || ':' || ${keyName(sql`version`)}, day,
+      coalesce(k.users, 0), coalesce(c.users, 0)
+    from update_check_day_versions k full join (${countedVersions}) c using (day, platform, version)
+    union all
+    select 'update_last_seen:' || figure || ':' || ${keyName(sql`key`)}, day,
+      coalesce(k.users, 0), coalesce(c.users, 0)
+    from update_check_last_seen_days k full join kept_seen_days c using (figure, key, day)
+    union all
+    select 'update_last_seen_rows:' || figure || ':' || ${keyName(sql`key`)}, day, kept, counted
+    from seen_rows
+  )
+  select name, day::text as day, kept::bigint as kept, counted::bigint as counted
+  from compared where kept <> counted order by 1, 2`;
+
+/** A kept adoption figure that differs from the checks (see {@link adoptionDifferences}). */
+export interface AdoptionFigureDifference {
+  name: string;
+  /** UTC day, YYYY-MM-DD. */
+  day: string;
+  /** Users, as kept. */
+  kept: number;
+  /** Users, as the checks say. */
+  counted: number;
+}
+
+/**
+ * The kept adoption figures that differ from what the update checks say, in (name, day) order
+ * (see {@link adoptionDifferences}); one statement, reads only.
+ */
+export async function findAdoptionFigureDifferences(
+  db: Executor,
+): Promise<AdoptionFigureDifference[]> {
+  const rows = await rowsOf<{ name: string; day: string; kept: unknown; counted: unknown }>(
+    db,
+    adoptionDifferences,
+  );
+  return rows.map((r) => ({ ...r, kept: Number(r.kept), counted: Number(r.counted) }));
+}
+
+/**
+ * Makes the adoption figures agree with the update checks, inside transaction `tx`, and returns
+ * what was wrong before: the day figures are replaced with the recount; each per-user "last
+ * seen" row is moved to the recount's day where that is later, and added where missing (history
+ * the checks no longer show stays, {@link countedSeen}); the last-seen day figures are then
+ * regrouped from those rows. The table of checks is locked against writes meanwhile (SHARE: the
+ * charts and feeds still read): the recorders' batches of checks (checks.ts) wait while new
+ * checks are noted in memory, and a batch that waits longer than the server's statement limit
+ * (DATABASE_STATEMENT_TIMEOUT_MS) is dropped and logged, as any failed batch is. Taking the lock
+ * before touching any figure means a batch that already wrote rows finishes first.
+ */
+export async function correctAdoptionFigures(tx: Executor): Promise<AdoptionFigureDifference[]> {
+  await tx.execute(sql`lock table update_checks in share mode`);
+  const before = await findAdoptionFigureDifferences(tx);
+  if (before.length === 0) return before;
+  await tx.execute(sql`delete from update_check_day_users`);
+  await tx.execute(sql`insert into update_check_day_users ${countedUsers}`);
+  await tx.execute(sql`delete from update_check_day_versions`);
+  await tx.execute(sql`insert into update_check_day_versions ${countedVersions}`);
+  await tx.execute(sql`
+    insert into update_check_last_seen as k (figure, key, user_id, day) ${countedSeen}
+    on conflict (figure, key, user_id) do update set day = greatest(k.day, excluded.day)`);
+  await tx.execute(sql`delete from update_check_last_seen_days`);
+  await tx.execute(sql`
+    insert into update_check_last_seen_days
+    select figure, key, day, count(*) from update_check_last_seen group by 1, 2, 3`);
+  return before;
 }

@@ -14,12 +14,16 @@ import {
   type ReleaseChannel,
 } from '@flockr/contract';
 import type { AppContext } from '../../context.js';
+import type { Executor } from '../../db/client.js';
 import {
+  findAdoptionFigureDifferences,
   publishedReleasePlatforms,
+  correctAdoptionFigures,
   usersOnChannel,
   usersOnVersion,
   usersPerVersion,
   versionsPerDay,
+  type AdoptionFigureDifference,
 } from './adoption.repository.js';
 
 /** The UTC day (YYYY-MM-DD) `daysBack` days before `now`'s. Pure. */
@@ -102,4 +106,23 @@ export async function adoption(ctx: AppContext, days: number): Promise<AdoptionR
       users_checking: checking.get(r.channel as ReleaseChannel) ?? 0,
     })),
   };
+}
+
+export type { AdoptionFigureDifference };
+
+/**
+ * The kept adoption figures that differ from what the update checks say (one statement; reads
+ * only). Empty when every figure is right, as the trigger of `update_checks` keeps them.
+ */
+export function adoptionFigureDifferences(db: Executor): Promise<AdoptionFigureDifference[]> {
+  return findAdoptionFigureDifferences(db);
+}
+
+/**
+ * Makes the adoption figures agree with the update checks in one transaction that holds writes
+ * of checks back meanwhile (`correctAdoptionFigures`), and returns what was wrong. For a database
+ * whose trigger was off while checks went in, or after a `TRUNCATE`.
+ */
+export function rebuildAdoptionFigures(db: Executor): Promise<AdoptionFigureDifference[]> {
+  return db.transaction((tx) => correctAdoptionFigures(tx));
 }
