@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mySubscriptionsResponseSchema } from '@flockr/contract';
 import { buildApp } from '../../app.js';
-import { subscriptionPeriods, subscriptions } from '../../db/schema.js';
+import { plans, subscriptionPeriods, subscriptions } from '../../db/schema.js';
 import { applyProviderEvent } from '../billing/events.js';
 import {
   createHarness,
@@ -15,6 +15,7 @@ import {
 import { startSmtp, type TestInbox } from '../../test/smtp.js';
 import { planPeriod } from './periods.js';
 import { sendDueReminders } from './reminders.js';
+import { claimReminder, findRemindersOwed } from './repository.js';
 import { updateUser } from '../accounts/repository.js';
 
 const DAY = 86_400_000;
@@ -276,6 +277,56 @@ describe('expiry reminders', () => {
     } finally {
       h.clock.reset();
       await second.close();
+    }
+  });
+
+  it('owed are only those not claimed for the current expiry, soonest first, a batch at a time', async () => {
+    const [pro] = await h.db.select().from(plans).where(eq(plans.name, 'PRO'));
+    const expiry = (day: number) => new Date(Date.UTC(2090, 0, day));
+    const [a, b, c] = await Promise.all(
+      [1, 2, 3].map(async (day) => {
+        const { user } = await registerUser(h.app, `owed${day}`);
+        const [row] = await h.db
+          .insert(subscriptions)
+          .values({
+            userId: user.id,
+            planId: pro!.id,
+            startedAt: expiry(day - 30),
+            expiresAt: expiry(day),
+          })
+          .returning();
+        return row!;
+      }),
+    );
+    const owed = async (kind: string, limit = 10) =>
+      (await findRemindersOwed(h.db, kind, expiry(0), expiry(10), limit)).map(
+        (r) => r.subscription.id,
+      );
+    expect(await owed('7d', 2)).toEqual([a!.id, b!.id]);
+    // An end written by SQL to the microsecond, claimed as the server reads it (milliseconds).
+    await h.db.execute(
+      sql`update subscriptions set expires_at = expires_at + interval '456 microseconds' where id = ${b!.id}`,
+    );
+    const [bRead] = await h.db.select().from(subscriptions).where(eq(subscriptions.id, b!.id));
+    expect(await claimReminder(h.db, b!.id, '7d', bRead!.expiresAt)).toBe(true);
+    expect(await owed('7d')).toEqual([a!.id, c!.id]);
+    expect(await claimReminder(h.db, a!.id, '7d', a!.expiresAt)).toBe(true);
+    expect(await owed('7d')).toEqual([c!.id]);
+    expect(await owed('1d')).toEqual([a!.id, b!.id, c!.id]);
+    // A renewal moves the expiry: the new period is owed its own reminder.
+    await h.db
+      .update(subscriptions)
+      .set({ expiresAt: expiry(5) })
+      .where(eq(subscriptions.id, a!.id));
+    expect(await owed('7d')).toEqual([c!.id, a!.id]);
+
+    // The job sends each once: a second run at the same moment finds nothing owed.
+    h.clock.advance(expiry(5).getTime() - 6.5 * DAY - Date.now());
+    try {
+      expect(await sendDueReminders(h.app.appContext)).toBe(2);
+      expect(await sendDueReminders(h.app.appContext)).toBe(0);
+    } finally {
+      h.clock.reset();
     }
   });
 

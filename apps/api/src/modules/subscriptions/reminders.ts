@@ -10,7 +10,7 @@
 import type { AppContext } from '../../context.js';
 import { brandOf, templates } from '../../mail/templates.js';
 import { deliverOutbox, enqueueMail } from '../outbox/service.js';
-import { claimReminder, findExpiringBetween } from './repository.js';
+import { claimReminder, findRemindersOwed } from './repository.js';
 
 const DAY = 86_400_000;
 
@@ -22,19 +22,28 @@ const REMINDERS = [
 ] as const;
 
 /**
- * Claims and writes to the outbox the reminders due at `ctx.now()` (UTC), then sends them.
- * Returns how many reminders this call claimed (each is e-mailed once, retried by the outbox on a
- * transport failure).
+ * Reminders of one kind a run claims at most (each its own short transaction): a backlog, such
+ * as the first run on a large database, goes out over successive runs, one a minute (jobs.ts),
+ * instead of one run holding a connection for many thousands of transactions.
+ */
+export const REMINDERS_PER_RUN = 500;
+
+/**
+ * Claims and writes to the outbox the reminders due at `ctx.now()` (UTC) and not claimed yet, at
+ * most REMINDERS_PER_RUN of each kind, then sends them. Returns how many reminders this call
+ * claimed (each is e-mailed once, retried by the outbox on a transport failure).
  */
 export async function sendDueReminders(ctx: AppContext): Promise<number> {
   const now = ctx.now();
   const queued: (string | undefined)[] = [];
   for (const reminder of REMINDERS) {
     // Due when expires_at + from <= now < expires_at + until, i.e. now − until < expires_at <= now − from.
-    const due = await findExpiringBetween(
+    const due = await findRemindersOwed(
       ctx.db,
+      reminder.kind,
       new Date(now.getTime() - reminder.until),
       new Date(now.getTime() - reminder.from),
+      REMINDERS_PER_RUN,
     );
     for (const { subscription, user, planName } of due) {
       const when =

@@ -3,7 +3,21 @@
  * at an instant is the plan of the (not revoked) period covering it (after a downgrade the lower
  * plan starts only with its period), else the subscription's own plan.
  */
-import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  notExists,
+  sql,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import {
@@ -228,13 +242,19 @@ export async function lastPeriodPlanId(
 }
 
 /**
- * Subscriptions not set to end whose expiry lies in (`after`, `atOrBefore`], with their user and
- * the subscription's plan name, for users who get product e-mails.
+ * Subscriptions owed reminder `kind`: not set to end, expiring in (`after`, `atOrBefore`], of
+ * users who get product e-mails, and whose reminder of that kind for the current `expires_at`
+ * is not claimed yet; with their user and the subscription's plan name, soonest expiry first, at
+ * most `limit`. Served by `subscriptions_expires_idx` and, per row, the reminders' unique key, so
+ * a run that finds everything sent reads the window once and writes nothing, however many
+ * subscriptions expire in it.
  */
-export async function findExpiringBetween(
+export async function findRemindersOwed(
   db: Executor,
+  kind: string,
   after: Date,
   atOrBefore: Date,
+  limit: number,
 ): Promise<{ subscription: SubscriptionRow; user: UserRow; planName: string }[]> {
   return db
     .select({ subscription: subscriptions, user: users, planName: plans.name })
@@ -248,8 +268,27 @@ export async function findExpiringBetween(
         lte(subscriptions.expiresAt, atOrBefore),
         eq(users.notificationsEnabled, true),
         isNull(users.deletedAt),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(subscriptionReminders)
+            .where(
+              and(
+                eq(subscriptionReminders.subscriptionId, subscriptions.id),
+                eq(subscriptionReminders.kind, kind),
+                // Claims store the end as the server read it, to the millisecond; a row written
+                // by SQL may hold microseconds.
+                eq(
+                  subscriptionReminders.periodEnd,
+                  sql`date_trunc('milliseconds', ${subscriptions.expiresAt})`,
+                ),
+              ),
+            ),
+        ),
       ),
-    );
+    )
+    .orderBy(asc(subscriptions.expiresAt), asc(subscriptions.id))
+    .limit(limit);
 }
 
 /**
