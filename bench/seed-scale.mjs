@@ -226,6 +226,21 @@ await step(
    where o.status = 'REFUNDED'`,
   client,
 );
+// What the reminders job (modules/subscriptions/reminders.ts) would have sent by now to the
+// subscriptions still in a reminder's window: without them the first minutes of every server
+// started on the data set would go to sending thousands of reminders at once. A claim holds the
+// end to the millisecond, as the server reads it.
+await step(
+  'expiry reminders already sent',
+  `insert into subscription_reminders (subscription_id, kind, period_end, sent_at)
+   select s.id, r.kind, date_trunc('milliseconds', s.expires_at), s.expires_at + r.opens
+   from subscriptions s join users u on u.id = s.user_id
+   cross join (values ('7d', interval '-7 days'), ('1d', interval '-1 day'), ('expired', interval '0'))
+     r(kind, opens)
+   where not s.cancel_at_period_end and u.notifications_enabled and u.deleted_at is null
+     and s.expires_at > now() - interval '2 days' and s.expires_at + r.opens <= now()`,
+  client,
+);
 await seedPaymentEvents(client);
 await seedPrograms(client);
 await rebuildIndexes(client, deferredIndexes);
@@ -251,7 +266,7 @@ console.log(`done in ${((performance.now() - started) / 1000).toFixed(0)} s`);
  * What the desktop program leaves behind at that size (docs/licenses.md, docs/updates.md): a
  * license for every buyer (from the order of their first paid period, as migration 0014 gives
  * buyers from before licenses), devices on half of them (a second on one in five, one in ten
- * deactivated), and 30 UTC days of update checks from one user in five: each such user checks on
+ * deactivated by their owner, those not seen for 30 days by the timeout job), and 30 UTC days of update checks from one user in five: each such user checks on
  * about two days in three, from one of three platforms, reporting one of the published versions
  * (newer ones more often in recent days).
  */
@@ -270,14 +285,19 @@ async function seedPrograms(client) {
         activated_at, last_seen_at, deactivated_at, deactivation_reason, created_at)
      select l.id, md5(l.id::text || d.n), 'Desk ' || d.n,
        (array['windows','macos','linux'])[1 + abs(hashtext(l.id::text)) % 3], 'host-' || d.n, '1.0.0',
-       l.created_at, now() - make_interval(hours => abs(hashtext(l.id::text || d.n)) % 2000),
-       case when abs(hashtext(l.id::text || 'x' || d.n)) % 10 = 0 then now() - interval '3 days' end,
-       case when abs(hashtext(l.id::text || 'x' || d.n)) % 10 = 0 then 'owner' end,
+       l.created_at, now() - make_interval(hours => s.hours),
+       case when s.owner then now() - interval '3 days'
+         when s.hours >= 720 then now() - make_interval(hours => s.hours - 720) end,
+       case when s.owner then 'owner' when s.hours >= 720 then 'timeout' end,
        l.created_at
      from licenses l
      cross join lateral (select n from generate_series(1, 2) n
        where n = 1 and abs(hashtext(l.id::text)) % 2 = 0
-          or n = 2 and abs(hashtext(l.id::text)) % 5 = 0) d`,
+          or n = 2 and abs(hashtext(l.id::text)) % 5 = 0) d
+     -- Hours since last seen (up to 83 days); past LICENSE_DEVICE_TIMEOUT (30 days, 720 h) the
+     -- device lost its seat 30 days after it was last seen, as the server's job does.
+     cross join lateral (select abs(hashtext(l.id::text || d.n)) % 2000 as hours,
+       abs(hashtext(l.id::text || 'x' || d.n)) % 10 = 0 as owner) s`,
     client,
   );
   await step(
