@@ -39,6 +39,27 @@ export async function rowsOf<T = Record<string, unknown>>(
   return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
 }
 
+/** The prepared queries of each database object, by name ({@link preparedQuery}). */
+const preparedQueries = new WeakMap<Executor, Map<string, unknown>>();
+
+/**
+ * The query `build` makes with `db`, prepared under `name` and kept for `db`'s life, so Drizzle
+ * turns it into SQL once, not on every call, and PostgreSQL parses and plans it once per pooled
+ * connection (a named prepared statement; PostgreSQL docs, "PREPARE"). For the few statements
+ * every signed-in page asks for. `build` gets `db` and returns `.prepare(name)` of a query whose
+ * inputs are `sql.placeholder`s; a transaction object gets its own copy, which lives as long as
+ * the transaction. Names must be unique across the application.
+ */
+export function preparedQuery<T>(db: Executor, name: string, build: (db: Executor) => T): T {
+  let byName = preparedQueries.get(db);
+  if (!byName) {
+    byName = new Map();
+    preparedQueries.set(db, byName);
+  }
+  if (!byName.has(name)) byName.set(name, build(db));
+  return byName.get(name) as T;
+}
+
 /**
  * How long opening a pooled PostgreSQL connection may take before it fails, in milliseconds: a
  * request that needs the database while it is unreachable answers 503 within about this time

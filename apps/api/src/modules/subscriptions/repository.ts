@@ -17,9 +17,10 @@ import {
   lte,
   notExists,
   sql,
+  type Placeholder,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Executor } from '../../db/client.js';
+import { preparedQuery, type Executor } from '../../db/client.js';
 import {
   plans,
   subscriptionPeriods,
@@ -31,8 +32,8 @@ import {
   type UserRow,
 } from '../../db/schema.js';
 
-/** SQL for the id of the plan in force at `now` for the subscription row in scope. */
-const planInForceId = (now: Date) => sql<string>`coalesce((
+/** SQL for the id of the plan in force at `now` (or a placeholder for it) for the subscription row in scope. */
+const planInForceId = (now: Date | Placeholder) => sql<string>`coalesce((
     select ${subscriptionPeriods.planId} from ${subscriptionPeriods}
     where ${subscriptionPeriods.subscriptionId} = ${subscriptions.id}
       and ${subscriptionPeriods.revokedAt} is null
@@ -123,26 +124,29 @@ export async function findWithPeriods(
   userId: string,
   now: Date,
 ): Promise<{ inForce: SubscriptionInForce; periods: PeriodWithPlan[] } | undefined> {
-  const rows = await db
-    .select({
-      subscription: subscriptions,
-      planId: plans.id,
-      planName: plans.name,
-      period: subscriptionPeriods,
-      periodPlanName: periodPlans.name,
-    })
-    .from(subscriptions)
-    .innerJoin(plans, eq(plans.id, planInForceId(now)))
-    .leftJoin(
-      subscriptionPeriods,
-      and(
-        eq(subscriptionPeriods.subscriptionId, subscriptions.id),
-        isNull(subscriptionPeriods.revokedAt),
-      ),
-    )
-    .leftJoin(periodPlans, eq(periodPlans.id, subscriptionPeriods.planId))
-    .where(eq(subscriptions.userId, userId))
-    .orderBy(asc(subscriptionPeriods.startsAt));
+  const rows = await preparedQuery(db, 'subscription_with_periods', (d) =>
+    d
+      .select({
+        subscription: subscriptions,
+        planId: plans.id,
+        planName: plans.name,
+        period: subscriptionPeriods,
+        periodPlanName: periodPlans.name,
+      })
+      .from(subscriptions)
+      .innerJoin(plans, eq(plans.id, planInForceId(sql.placeholder('now'))))
+      .leftJoin(
+        subscriptionPeriods,
+        and(
+          eq(subscriptionPeriods.subscriptionId, subscriptions.id),
+          isNull(subscriptionPeriods.revokedAt),
+        ),
+      )
+      .leftJoin(periodPlans, eq(periodPlans.id, subscriptionPeriods.planId))
+      .where(eq(subscriptions.userId, sql.placeholder('userId')))
+      .orderBy(asc(subscriptionPeriods.startsAt))
+      .prepare('subscription_with_periods'),
+  ).execute({ userId, now });
   const [first] = rows;
   if (!first) return undefined;
   const { subscription, planId, planName } = first;
