@@ -5,7 +5,7 @@
  */
 import { and, count, eq, inArray, isNull, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { SortDirection, UserRole, UserSortColumn, UserStatus } from '@flockr/contract';
-import type { Executor } from '../../db/client.js';
+import { preparedQuery, type Executor } from '../../db/client.js';
 import {
   sessions,
   userTokens,
@@ -38,13 +38,19 @@ export async function findUserById(
   return row;
 }
 
-/** The user whose email equals `email` case-insensitively, or undefined. */
+/**
+ * The user whose email equals `email` case-insensitively, or undefined. Prepared: every sign-in
+ * asks it (db/client.ts `preparedQuery`).
+ */
 export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(sql`lower(${users.email}) = lower(${email})`)
-    .limit(1);
+  const [row] = await preparedQuery(db, 'user_by_email', (d) =>
+    d
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = lower(${sql.placeholder('email')})`)
+      .limit(1)
+      .prepare('user_by_email'),
+  ).execute({ email });
   return row;
 }
 
@@ -274,25 +280,44 @@ export async function anonymiseUser(
 
 // ——— sessions ———
 
-/** Stores a new session (its id is the session token's `jti`). */
+/**
+ * Stores a new session (its id is the session token's `jti`; `expiresAt` an instant). Prepared:
+ * every sign-in writes one.
+ */
 export async function insertSession(
   db: Executor,
-  values: typeof sessions.$inferInsert,
+  values: { id: string; userId: string; rememberMe: boolean; expiresAt: Date },
 ): Promise<void> {
-  await db.insert(sessions).values(values);
+  await preparedQuery(db, 'insert_session', (d) =>
+    d
+      .insert(sessions)
+      .values({
+        id: sql.placeholder('id'),
+        userId: sql.placeholder('userId'),
+        rememberMe: sql.placeholder('rememberMe'),
+        expiresAt: sql.placeholder('expiresAt'),
+      })
+      .prepare('insert_session'),
+  ).execute(values);
 }
 
-/** The session `id` with its user, or undefined. */
+/**
+ * The session `id` with its user, or undefined. Prepared: the first request of each token (and
+ * each after the session cache lets it go) asks it.
+ */
 export async function findSessionWithUser(
   db: Executor,
   id: string,
 ): Promise<{ session: SessionRow; user: UserRow } | undefined> {
-  const [row] = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, id))
-    .limit(1);
+  const [row] = await preparedQuery(db, 'session_with_user', (d) =>
+    d
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare('session_with_user'),
+  ).execute({ id });
   return row;
 }
 

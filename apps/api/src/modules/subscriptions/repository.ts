@@ -60,6 +60,17 @@ export async function findInForce(
   now: Date,
 ): Promise<SubscriptionInForce[]> {
   if (userIds.length === 0) return [];
+  if (userIds.length === 1) {
+    // One user's, as every sign-in and `/auth/me` asks: prepared (db/client.ts `preparedQuery`).
+    return preparedQuery(db, 'subscription_in_force', (d) =>
+      d
+        .select({ subscription: subscriptions, planId: plans.id, planName: plans.name })
+        .from(subscriptions)
+        .innerJoin(plans, eq(plans.id, planInForceId(sql.placeholder('now'))))
+        .where(eq(subscriptions.userId, sql.placeholder('userId')))
+        .prepare('subscription_in_force'),
+    ).execute({ userId: userIds[0], now });
+  }
   return db
     .select({ subscription: subscriptions, planId: plans.id, planName: plans.name })
     .from(subscriptions)
