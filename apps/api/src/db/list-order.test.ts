@@ -233,6 +233,22 @@ describe('admin list totals', () => {
     expect(exact.total).toBe(11);
   });
 
+  it('of the audit log: exact up to the limit, an estimate, said so, beyond it', async () => {
+    // As many device timeouts as the limit and more, written in one statement (actor: a job).
+    await h.db.execute(sql`
+      insert into audit_log (action, entity_type, entity_id, created_at)
+      select 'license.device.timeout', 'license', gen_random_uuid()::text,
+        now() - g * interval '1 second'
+      from generate_series(1, ${MANY}) g`);
+    await h.db.execute(sql`analyze audit_log`);
+    const all = await totalOf('/admin/audit');
+    expect(all.total_is_estimate).toBe(true);
+    expect(all.total).toBeGreaterThan(EXACT_COUNT_LIMIT);
+    const few = await totalOf('/admin/audit?action=user.');
+    expect(few.total_is_estimate).toBeUndefined();
+    expect(few.total).toBeLessThan(EXACT_COUNT_LIMIT);
+  });
+
   it('of the whole lists and of the completed orders are the kept figures: exact', async () => {
     // The bulk rows went in around the services: the database's triggers counted them.
     await h.db.execute(sql`

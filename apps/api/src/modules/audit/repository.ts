@@ -1,7 +1,6 @@
 /** Data access for the audit trail: rows are only ever added. */
 import {
   and,
-  count,
   eq,
   gte,
   ilike,
@@ -24,7 +23,7 @@ import {
   type AuditLogRow,
 } from '../../db/schema.js';
 import { containsPattern, prefixPattern } from '../../lib/like.js';
-import { afterKey, orderByKey, type ListOrder } from '../../db/list-order.js';
+import { afterKey, countRows, orderByKey, type ListOrder } from '../../db/list-order.js';
 
 /** The user an entry is about (entity type 'user'), joined for their name. */
 const target = alias(users, 'audit_target');
@@ -131,25 +130,29 @@ function auditRows(db: Executor, where: SQL | undefined) {
 /**
  * A page of audit rows in `sort` order (default newest first, served by
  * `audit_log_created_idx`, `audit_log_actor_created_idx` and `audit_log_action_pattern_idx`),
- * and the total matching `filter`.
+ * and the total matching `filter`: exact up to EXACT_COUNT_LIMIT, the planner's estimate beyond,
+ * flagged `estimate` (`countRows`, db/list-order.ts), as the other admin lists; the log grows
+ * with every admin action and device timeout, so a count of every entry would grow with it.
  */
 export async function listAuditRows(
   db: Executor,
   filter: AuditFilter,
   page: { offset: number; limit: number },
   sort: AuditSort = {},
-): Promise<{ rows: AuditListRow[]; total: number }> {
+): Promise<{ rows: AuditListRow[]; total: number; estimate: boolean }> {
   const where = auditWhere(filter);
   const rows = await auditRows(db, where)
     .orderBy(...orderByKey(auditOrder(sort), auditLog.id))
     .limit(page.limit)
     .offset(page.offset);
-  const [totals] = await db
-    .select({ total: count() })
-    .from(auditLog)
-    .leftJoin(users, eq(users.id, auditLog.actorId))
-    .where(where);
-  return { rows, total: totals?.total ?? 0 };
+  const { total, estimate } = await countRows(db, () =>
+    db
+      .select({ id: auditLog.id })
+      .from(auditLog)
+      .leftJoin(users, eq(users.id, auditLog.actorId))
+      .where(where),
+  );
+  return { rows, total, estimate };
 }
 
 /**

@@ -102,13 +102,16 @@ export async function listAudit(
   db: Executor,
   query: { page: number; limit: number } & AuditListQuery,
 ): Promise<AuditResponse> {
-  const { rows, total } = await listAuditRows(
+  const { rows, total, estimate } = await listAuditRows(
     db,
     auditFilter(query),
     { offset: (query.page - 1) * query.limit, limit: query.limit },
     { sort: query.sort, dir: query.dir },
   );
-  return { entries: rows.map(auditView), pagination: paginate(total, query.page, query.limit) };
+  return {
+    entries: rows.map(auditView),
+    pagination: paginate(total, query.page, query.limit, estimate),
+  };
 }
 
 /** Header line of the audit export. Times are ISO 8601 UTC; Before / After are JSON. */
