@@ -7,7 +7,7 @@ import { EXACT_COUNT_LIMIT } from '@flockr/contract';
 import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listUsers, userPageQuery } from '../modules/accounts/repository.js';
-import { auditWhere } from '../modules/audit/repository.js';
+import { auditPageQuery, auditWhere } from '../modules/audit/repository.js';
 import { listOrderListings, orderPageQuery } from '../modules/billing/repository.js';
 import { createHarness, registerUser, type Harness } from '../test/harness.js';
 import { rowsOf } from './client.js';
@@ -91,6 +91,12 @@ describe('admin searches use their indexes', () => {
     );
     expect(plan).toMatch(/audit_log_action_pattern_idx/);
     expect(plan).not.toMatch(/Seq Scan on audit_log/);
+  });
+
+  it('the newest audit entries in index order, with no sort', async () => {
+    const plan = await planOf(auditPageQuery(h.db, {}, page).getSQL());
+    expect(plan).toMatch(/Index Scan Backward using audit_log_created_idx/);
+    expect(plan).not.toMatch(/Sort/);
   });
 
   it('a deep page finds its ids in the index alone and reads only their rows', async () => {

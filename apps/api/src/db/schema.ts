@@ -547,7 +547,8 @@ export const auditLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('audit_log_created_idx').on(t.createdAt),
+    /** The audit list's own order (newest first, id breaking ties): a page reads ten entries. */
+    index('audit_log_created_idx').on(t.createdAt, t.id),
     index('audit_log_entity_idx').on(t.entityType, t.entityId),
     /** The audit list filtered by actor or action, newest first. */
     index('audit_log_actor_created_idx').on(t.actorId, t.createdAt),

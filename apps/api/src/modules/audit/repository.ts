@@ -1,16 +1,5 @@
 /** Data access for the audit trail: rows are only ever added. */
-import {
-  and,
-  eq,
-  gte,
-  ilike,
-  like,
-  lt,
-  or,
-  sql,
-  type AnyColumn,
-  type SQL,
-} from 'drizzle-orm';
+import { and, eq, gte, ilike, like, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AuditSortColumn, SortDirection } from '@flockr/contract';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
@@ -128,6 +117,23 @@ function auditRows(db: Executor, where: SQL | undefined) {
 }
 
 /**
+ * The statement of one page of audit rows matching `filter` in `sort` order, id breaking ties
+ * (exported so a test can EXPLAIN it). The default, newest first, reads the page's ten entries
+ * from `audit_log_created_idx` (created_at, id) with no sort.
+ */
+export function auditPageQuery(
+  db: Executor,
+  filter: AuditFilter,
+  page: { offset: number; limit: number },
+  sort: AuditSort = {},
+) {
+  return auditRows(db, auditWhere(filter))
+    .orderBy(...orderByKey(auditOrder(sort), auditLog.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+/**
  * A page of audit rows in `sort` order (default newest first, served by
  * `audit_log_created_idx`, `audit_log_actor_created_idx` and `audit_log_action_pattern_idx`),
  * and the total matching `filter`: exact up to EXACT_COUNT_LIMIT, the planner's estimate beyond,
@@ -141,10 +147,7 @@ export async function listAuditRows(
   sort: AuditSort = {},
 ): Promise<{ rows: AuditListRow[]; total: number; estimate: boolean }> {
   const where = auditWhere(filter);
-  const rows = await auditRows(db, where)
-    .orderBy(...orderByKey(auditOrder(sort), auditLog.id))
-    .limit(page.limit)
-    .offset(page.offset);
+  const rows = await auditPageQuery(db, filter, page, sort);
   const { total, estimate } = await countRows(db, () =>
     db
       .select({ id: auditLog.id })
