@@ -20,6 +20,7 @@ import {
   subscriberMovementIn,
   subscriptionCounts,
 } from '../subscriptions/service.js';
+import { holdTransaction } from '../../test/held-transaction.js';
 import { correctFiguresFromRows } from './repository.js';
 import { figureDifferences, rebuildFigures } from './service.js';
 
@@ -467,22 +468,12 @@ if (testDbKind() === 'postgres')
     it('corrects a figure exactly once while a writer moves the same figure under it', async () => {
       const today = await skewOrdersPlaced(7);
       // A writer has moved today's orders_placed (its row is locked) and not committed yet.
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      let wrote!: () => void;
-      const written = new Promise<void>((resolve) => (wrote = resolve));
-      const writer = h.db.transaction(async (tx) => {
-        await placeOrder(tx);
-        wrote();
-        await held;
-      });
-      await written;
+      const writer = await holdTransaction(h.db, placeOrder);
       // The recount's snapshot has neither the writer's order nor its figure: it finds the 7 and
       // waits for the writer's row lock to add -7 to the figure the writer leaves.
       const rebuilt = rebuildFigures(h.db);
       await new Promise((resolve) => setTimeout(resolve, 300));
-      release();
-      await writer;
+      await writer.commit();
       const corrected = await rebuilt;
       expect(corrected).toHaveLength(1);
       expect(corrected[0]).toMatchObject({ name: 'orders_placed', day: today });

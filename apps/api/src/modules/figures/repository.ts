@@ -5,6 +5,7 @@
 import { and, eq, gte, inArray, like, lt, sql } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../db/client.js';
 import { figures } from '../../db/schema.js';
+import { toFigureDifferences, type FigureDifference } from '../../db/figure-difference.js';
 
 /** A figure's value (or a change of it) on one UTC day: `name`, `day` (`YYYY-MM-DD`), `delta`. */
 export interface FigureDelta {
@@ -115,21 +116,9 @@ const differences = sql`
     on k.name = c.name and k.day = c.day
   where coalesce(k.value, 0) <> coalesce(c.delta, 0)`;
 
-/** A figure on one UTC day whose kept value is not what a recount of the rows gives. */
-export interface FigureDifference {
-  name: string;
-  /** `YYYY-MM-DD`, UTC. */
-  day: string;
-  kept: number;
-  counted: number;
-}
-
-const toDifferences = (rows: { name: string; day: string; kept: unknown; counted: unknown }[]) =>
-  rows.map((r) => ({ name: r.name, day: r.day, kept: Number(r.kept), counted: Number(r.counted) }));
-
 /** The kept figures that differ from a recount of the rows, in (name, day) order; reads only. */
 export async function findFigureDifferences(db: Executor): Promise<FigureDifference[]> {
-  return toDifferences(
+  return toFigureDifferences(
     await rowsOf(
       db,
       sql`select name, day::text as day, kept, counted from (${differences}) d order by 1, 2`,
@@ -153,7 +142,7 @@ export async function correctFiguresFromRows(tx: Executor): Promise<FigureDiffer
   await tx.execute(
     sql`select pg_advisory_xact_lock(${FIGURES_RECOUNT_LOCK_KEY.toString()}::bigint)`,
   );
-  return toDifferences(
+  return toFigureDifferences(
     await rowsOf(
       tx,
       sql`

@@ -32,6 +32,7 @@
  * from it (cli/figures.ts; docs/operations.md "Business figures").
  */
 import type { Executor } from '../../db/client.js';
+import type { FigureDifference } from '../../db/figure-difference.js';
 import {
   correctFiguresFromRows,
   figurePerDay,
@@ -39,7 +40,6 @@ import {
   sumFigures,
   sumFiguresByPrefix,
   sumFiguresFrom,
-  type FigureDifference,
 } from './repository.js';
 
 /** The UTC day (`YYYY-MM-DD`) of `at`. */

@@ -51,6 +51,16 @@ export interface SubscriptionInForce {
 }
 
 /**
+ * Subscriptions joined to the plan in force at `now` (a date, or a placeholder in a prepared
+ * statement); each caller adds its `where`.
+ */
+const selectInForce = (db: Executor, now: Date | Placeholder) =>
+  db
+    .select({ subscription: subscriptions, planId: plans.id, planName: plans.name })
+    .from(subscriptions)
+    .innerJoin(plans, eq(plans.id, planInForceId(now)));
+
+/**
  * The subscriptions of `userIds` with the plan in force at `now`, in one query (so a page of
  * users costs one statement, not one per user).
  */
@@ -63,19 +73,12 @@ export async function findInForce(
   if (userIds.length === 1) {
     // One user's, as every sign-in and `/auth/me` asks: prepared (db/client.ts `preparedQuery`).
     return preparedQuery(db, 'subscription_in_force', (d) =>
-      d
-        .select({ subscription: subscriptions, planId: plans.id, planName: plans.name })
-        .from(subscriptions)
-        .innerJoin(plans, eq(plans.id, planInForceId(sql.placeholder('now'))))
+      selectInForce(d, sql.placeholder('now'))
         .where(eq(subscriptions.userId, sql.placeholder('userId')))
         .prepare('subscription_in_force'),
     ).execute({ userId: userIds[0], now });
   }
-  return db
-    .select({ subscription: subscriptions, planId: plans.id, planName: plans.name })
-    .from(subscriptions)
-    .innerJoin(plans, eq(plans.id, planInForceId(now)))
-    .where(inArray(subscriptions.userId, [...userIds]));
+  return selectInForce(db, now).where(inArray(subscriptions.userId, [...userIds]));
 }
 
 /** The user's subscription row locked FOR UPDATE (inside a transaction), or undefined. */

@@ -10,6 +10,7 @@
  */
 import { and, asc, eq, gt, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../db/client.js';
+import { toFigureDifferences, type FigureDifference } from '../../db/figure-difference.js';
 import {
   artifacts,
   releases,
@@ -254,29 +255,17 @@ const adoptionDifferences = sql`
   select name, day::text as day, kept::bigint as kept, counted::bigint as counted
   from compared where kept <> counted order by 1, 2`;
 
-/** A kept adoption figure that differs from the checks (see {@link adoptionDifferences}). */
-export interface AdoptionFigureDifference {
-  name: string;
-  /** UTC day, YYYY-MM-DD. */
-  day: string;
-  /** Users, as kept. */
-  kept: number;
-  /** Users, as the checks say. */
-  counted: number;
-}
-
 /**
  * The kept adoption figures that differ from what the update checks say, in (name, day) order
  * (see {@link adoptionDifferences}); one statement, reads only.
  */
-export async function findAdoptionFigureDifferences(
-  db: Executor,
-): Promise<AdoptionFigureDifference[]> {
-  const rows = await rowsOf<{ name: string; day: string; kept: unknown; counted: unknown }>(
-    db,
-    adoptionDifferences,
+export async function findAdoptionFigureDifferences(db: Executor): Promise<FigureDifference[]> {
+  return toFigureDifferences(
+    await rowsOf<{ name: string; day: string; kept: unknown; counted: unknown }>(
+      db,
+      adoptionDifferences,
+    ),
   );
-  return rows.map((r) => ({ ...r, kept: Number(r.kept), counted: Number(r.counted) }));
 }
 
 /**
@@ -290,7 +279,7 @@ export async function findAdoptionFigureDifferences(
  * (DATABASE_STATEMENT_TIMEOUT_MS) is dropped and logged, as any failed batch is. Taking the lock
  * before touching any figure means a batch that already wrote rows finishes first.
  */
-export async function correctAdoptionFigures(tx: Executor): Promise<AdoptionFigureDifference[]> {
+export async function correctAdoptionFigures(tx: Executor): Promise<FigureDifference[]> {
   await tx.execute(sql`lock table update_checks in share mode`);
   const before = await findAdoptionFigureDifferences(tx);
   if (before.length === 0) return before;

@@ -11,6 +11,7 @@ import { rowsOf } from '../../db/client.js';
 import { artifacts, releases, updateChecks, users } from '../../db/schema.js';
 import { updateUser } from '../accounts/repository.js';
 import { createHarness, registerUser, testDbKind, type Harness } from '../../test/harness.js';
+import { holdTransaction } from '../../test/held-transaction.js';
 import {
   usersOnChannelQuery,
   usersOnVersion,
@@ -290,20 +291,12 @@ if (testDbKind() === 'postgres')
     it('waits for a batch already writing, then counts it; the figures end exact', async () => {
       // Wrong figures to replace, as after a load with the trigger off.
       await h.db.execute(sql`update update_check_day_users set users = users + 4`);
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      let wrote!: () => void;
-      const written = new Promise<void>((resolve) => (wrote = resolve));
-      const batch = h.db.transaction(async (tx) => {
-        await upsertUpdateChecks(tx, [check(4, 0, 'macos', '9.9.0'), check(5, 0, 'macos', null)]);
-        wrote();
-        await held;
-      });
-      await written;
+      const batch = await holdTransaction(h.db, (tx) =>
+        upsertUpdateChecks(tx, [check(4, 0, 'macos', '9.9.0'), check(5, 0, 'macos', null)]),
+      );
       const rebuilt = rebuildAdoptionFigures(h.db);
       await new Promise((resolve) => setTimeout(resolve, 300));
-      release();
-      await batch;
+      await batch.commit();
       const wrong = await rebuilt;
       // What was wrong is the skew alone: the batch's own checks were counted by the trigger
       // and by the recount alike, and are in the figures now.

@@ -15,6 +15,7 @@ import {
 } from '@flockr/contract';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
+import type { FigureDifference } from '../../db/figure-difference.js';
 import {
   findAdoptionFigureDifferences,
   publishedReleasePlatforms,
@@ -23,7 +24,6 @@ import {
   usersOnVersion,
   usersPerVersion,
   versionsPerDay,
-  type AdoptionFigureDifference,
 } from './adoption.repository.js';
 
 /** The UTC day (YYYY-MM-DD) `daysBack` days before `now`'s. Pure. */
@@ -108,13 +108,11 @@ export async function adoption(ctx: AppContext, days: number): Promise<AdoptionR
   };
 }
 
-export type { AdoptionFigureDifference };
-
 /**
  * The kept adoption figures that differ from what the update checks say (one statement; reads
  * only). Empty when every figure is right, as the trigger of `update_checks` keeps them.
  */
-export function adoptionFigureDifferences(db: Executor): Promise<AdoptionFigureDifference[]> {
+export function adoptionFigureDifferences(db: Executor): Promise<FigureDifference[]> {
   return findAdoptionFigureDifferences(db);
 }
 
@@ -123,6 +121,6 @@ export function adoptionFigureDifferences(db: Executor): Promise<AdoptionFigureD
  * of checks back meanwhile (`correctAdoptionFigures`), and returns what was wrong. For a database
  * whose trigger was off while checks went in, or after a `TRUNCATE`.
  */
-export function rebuildAdoptionFigures(db: Executor): Promise<AdoptionFigureDifference[]> {
+export function rebuildAdoptionFigures(db: Executor): Promise<FigureDifference[]> {
   return db.transaction((tx) => correctAdoptionFigures(tx));
 }
