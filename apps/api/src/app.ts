@@ -59,6 +59,7 @@ import { errorBody, isApiPath, registerErrorHandling } from './plugins/errors.js
 import { registerAnswerHeaders } from './plugins/answer-headers.js';
 import { registerMetrics } from './plugins/metrics.js';
 import { FrontAnswers, frontServerFactory } from './plugins/front-answers.js';
+import { tlsRequestCheck } from './plugins/security-headers.js';
 import { registerRateLimits } from './plugins/rate-limit.js';
 import { createReadiness, readinessRoute, type Readiness } from './plugins/readiness.js';
 import { requestIdGenerator, requestLogger } from './plugins/request-id.js';
@@ -204,7 +205,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('frontAnswers', front);
   // With traces on, every request goes through Fastify, whose instrumentation makes its span.
   if (!config.tracing) {
-    front.start({ log: app.log, requestId, observe: observeRequest, closing: closing.signal });
+    front.start({
+      log: app.log,
+      requestId,
+      overTls: tlsRequestCheck(config.trustProxy),
+      observe: observeRequest,
+      closing: closing.signal,
+    });
   }
   // Answers of 1 KiB and more, compressed for clients that accept it (RFC 9110 §8.4); texts kept
   // in memory and the web app's files come compressed already. Compressed request bodies are

@@ -1,17 +1,23 @@
 /**
  * The headers every answer starts with, set in one `onRequest` hook before anything else runs:
  * the security headers (security-headers.ts: the API's short set under `/api`, the pages' full
- * set elsewhere), the request's id in `X-Request-Id` (request-id.ts) and, on API answers, the
- * default `Cache-Control: no-store` (cache-control.ts). Each rule stays with its module; this
- * file only applies them, in one hook rather than three on every request (two of them on the
- * send path), which bench/throughput.mjs measures. Routes and later hooks overwrite what they own
- * (a download's `private, no-store`, a public catalog answer's `public, no-cache`).
+ * set elsewhere, and HSTS when the request came over TLS), the request's id in `X-Request-Id`
+ * (request-id.ts) and, on API answers, the default `Cache-Control: no-store` (cache-control.ts).
+ * Each rule stays with its module; this file only applies them, in one hook rather than three on
+ * every request (two of them on the send path), which bench/throughput.mjs measures. Routes and
+ * later hooks overwrite what they own (a download's `private, no-store`, a public catalog
+ * answer's `public, no-cache`).
  */
 import type { FastifyInstance } from 'fastify';
 import { API_CACHE_CONTROL } from './cache-control.js';
 import { isApiPath } from './errors.js';
 import { REQUEST_ID_HEADER } from './request-id.js';
-import { API_HELMET_OPTIONS, securityHeaders } from './security-headers.js';
+import {
+  API_HELMET_OPTIONS,
+  HSTS_HEADER,
+  STRICT_TRANSPORT_SECURITY,
+  securityHeaders,
+} from './security-headers.js';
 
 /**
  * The headers an API answer starts with: the API's security headers and the default
@@ -31,6 +37,7 @@ export function registerAnswerHeaders(app: FastifyInstance): void {
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(isApiPath(request.url) ? API_ANSWER_HEADERS : pages);
     reply.header(REQUEST_ID_HEADER, request.id);
+    if (request.protocol === 'https') reply.header(HSTS_HEADER, STRICT_TRANSPORT_SECURITY);
     done();
   });
 }

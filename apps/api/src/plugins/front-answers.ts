@@ -10,7 +10,8 @@
  * is not started: each request then gets its span from Fastify's instrumentation.
  *
  * What the route would have sent, the lane sends: the API's answer headers (answer-headers.ts:
- * security headers, `X-Request-Id` from the same generator), the route's Cache-Control and Vary
+ * security headers, HSTS by the same rule, `X-Request-Id` from the same generator), the route's
+ * Cache-Control and Vary
  * (cache-control.ts), the strong ETag with 304 on a match and the compressed copy the client
  * accepts (send-answer.ts `keptTextChoice`, lib/compressed.ts). It counts
  * the request in the same duration histogram under the same route label (metrics.ts) and, at log
@@ -29,6 +30,7 @@ import { API_ANSWER_HEADERS } from './answer-headers.js';
 import { API_CACHE_CONTROL, PUBLIC_CACHE_CONTROL, PUBLIC_VARY } from './cache-control.js';
 import type { RequestObserver } from './metrics.js';
 import { REQUEST_ID_HEADER } from './request-id.js';
+import { HSTS_HEADER, STRICT_TRANSPORT_SECURITY } from './security-headers.js';
 import { keptTextChoice } from './send-answer.js';
 
 /**
@@ -59,6 +61,8 @@ export interface FrontLaneDeps {
   log: FastifyBaseLogger;
   /** Fastify's `genReqId` (request-id.ts), so both ways make ids alike. */
   requestId: (request: IncomingMessage) => string;
+  /** Whether the request came over TLS (security-headers.ts `tlsRequestCheck`): HSTS goes out. */
+  overTls: (request: IncomingMessage) => boolean;
   /** Counts one answer in the request duration histogram (metrics.ts). */
   observe: RequestObserver;
   /** Aborted when the app starts closing (context.ts `stopping`): the lane steps aside. */
@@ -73,15 +77,44 @@ function infoEnabled(log: FastifyBaseLogger): boolean {
   return typeof isLevelEnabled === 'function' && isLevelEnabled.call(log, 'info');
 }
 
+/**
+ * A route of the lane with the headers every answer of it starts with, as flat
+ * `[name, value, …]` lists (Node's `writeHead` takes one): the security headers, Cache-Control
+ * and Vary, made once when the route is added. `compressible`: for a text the client could get
+ * compressed, whose answer varies with Accept-Encoding (send-answer.ts).
+ */
+interface LaneRoute {
+  route: FrontRoute;
+  plain: readonly string[];
+  compressible: readonly string[];
+}
+
+/** The fixed headers of `route`'s answers ({@link LaneRoute}). */
+function fixedHeaders(route: FrontRoute, compressible: boolean): string[] {
+  const headers: Record<string, string> = {
+    ...API_ANSWER_HEADERS,
+    'cache-control': route.publicCache ? PUBLIC_CACHE_CONTROL : API_CACHE_CONTROL,
+  };
+  const vary = [compressible && 'Accept-Encoding', route.publicCache && PUBLIC_VARY]
+    .filter(Boolean)
+    .join(', ');
+  if (vary) headers.vary = vary;
+  return Object.entries(headers).flat();
+}
+
 /** The routes of the lane and, once {@link start}ed, the app's parts it answers with. */
 export class FrontAnswers {
-  private readonly routes = new Map<string, FrontRoute>();
+  private readonly routes = new Map<string, LaneRoute>();
   private deps: FrontLaneDeps | undefined;
 
   /** Adds `route`; a path added twice is a programming error. */
   add(route: FrontRoute): void {
     if (this.routes.has(route.path)) throw new Error(`front lane: ${route.path} added twice`);
-    this.routes.set(route.path, route);
+    this.routes.set(route.path, {
+      route,
+      plain: fixedHeaders(route, false),
+      compressible: fixedHeaders(route, true),
+    });
   }
 
   /** Paths served, for tests and the docs. */
@@ -101,9 +134,9 @@ export class FrontAnswers {
   handle(request: IncomingMessage, response: ServerResponse): boolean {
     const deps = this.deps;
     if (!deps || request.method !== 'GET' || deps.closing.aborted) return false;
-    const route = this.routes.get(request.url ?? '');
-    const text = route?.text(request);
-    if (!route || !text) return false;
+    const lane = this.routes.get(request.url ?? '');
+    const text = lane?.route.text(request);
+    if (!lane || !text) return false;
     const started = performance.now();
 
     const { compressible, notModified, coding } = keptTextChoice(
@@ -115,16 +148,9 @@ export class FrontAnswers {
     if (payload === undefined) return false;
 
     const id = deps.requestId(request);
-    const headers: Record<string, string | number> = {
-      ...API_ANSWER_HEADERS,
-      [REQUEST_ID_HEADER]: id,
-      'cache-control': route.publicCache ? PUBLIC_CACHE_CONTROL : API_CACHE_CONTROL,
-    };
-    const vary = [compressible && 'Accept-Encoding', route.publicCache && PUBLIC_VARY]
-      .filter(Boolean)
-      .join(', ');
-    if (vary) headers.vary = vary;
-    if (text.etag !== undefined) headers.etag = text.etag;
+    const headers = [...(compressible ? lane.compressible : lane.plain), REQUEST_ID_HEADER, id];
+    if (deps.overTls(request)) headers.push(HSTS_HEADER, STRICT_TRANSPORT_SECURITY);
+    if (text.etag !== undefined) headers.push('etag', text.etag);
 
     const logged = infoEnabled(deps.log);
     if (logged) {
@@ -137,14 +163,14 @@ export class FrontAnswers {
       response.writeHead(status, headers);
       response.end();
     } else {
-      headers['content-type'] = JSON_TYPE;
-      if (coding) headers['content-encoding'] = coding;
-      headers['content-length'] = Buffer.byteLength(payload);
+      headers.push('content-type', JSON_TYPE);
+      if (coding) headers.push('content-encoding', coding);
+      headers.push('content-length', String(Buffer.byteLength(payload)));
       response.writeHead(status, headers);
       response.end(payload);
     }
     const elapsedMs = performance.now() - started;
-    deps.observe('GET', route.path, status, elapsedMs / 1000);
+    deps.observe('GET', lane.route.path, status, elapsedMs / 1000);
     if (logged) {
       deps.log.info({ res: { statusCode: status }, responseTime: elapsedMs }, 'request completed');
     }

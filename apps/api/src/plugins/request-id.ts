@@ -13,31 +13,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Bindings, ChildLoggerOptions } from 'fastify/types/logger.js';
 import { REQUEST_ID_LOG_FIELD, requestIds } from '../lib/request-context.js';
+import { trustedPeer } from './trusted-peer.js';
 
 /** The header a request id is read from (behind a trusted proxy) and sent back in. */
 export const REQUEST_ID_HEADER = 'x-request-id';
 
 /** What an incoming request id may be: 1 to 128 characters of letters, digits and `._:-`. */
 export const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
-
-/**
- * Whether the immediate peer of a request is trusted, from `trustProxy` as config.ts has it:
- * true (every peer), false (none) or a comma-separated list of addresses, CIDR ranges or
- * proxy-addr's names (`loopback`, `linklocal`, `uniquelocal`), as Fastify reads it.
- */
-function trustedPeer(trustProxy: boolean | string): (req: IncomingMessage) => boolean {
-  if (trustProxy === true) return () => true;
-  if (trustProxy === false) return () => false;
-  const trust = proxyAddr.compile(trustProxy.split(',').map((value) => value.trim()));
-  return (req) => {
-    const peer = req.socket?.remoteAddress;
-    return peer !== undefined && trust(peer, 0);
-  };
-}
 
 /**
  * Fastify's `genReqId` for `trustProxy`: the incoming `X-Request-Id` when the peer is trusted

@@ -2,9 +2,17 @@
  * Security headers on every answer (OWASP Secure Headers; MDN CSP), computed by `helmet`: the
  * full set on the web app's pages and files, and the short set the OWASP REST Security Cheat
  * Sheet ("Security Headers") gives for API answers on `/api/*`, which no browser renders: a CSP
- * that allows nothing and no framing, X-Frame-Options DENY, nosniff, HSTS and
- * Cross-Origin-Resource-Policy (the page-only headers would be a third of a small JSON answer's
- * bytes; bench/throughput.mjs).
+ * that allows nothing and no framing, nosniff and Cross-Origin-Resource-Policy (the page-only
+ * headers would be a third of a small JSON answer's bytes; bench/throughput.mjs). API answers
+ * carry no X-Frame-Options: their CSP's `frame-ancestors 'none'` forbids framing, and a browser
+ * that knows `frame-ancestors` ignores X-Frame-Options (CSP Level 3, "frame-ancestors"); pages
+ * keep it for browsers that know only X-Frame-Options.
+ *
+ * Strict-Transport-Security goes only on answers to requests that came over TLS, on pages and
+ * API answers alike: RFC 6797 §7.2 forbids it over plain HTTP (a browser ignores it there,
+ * §8.1). Behind a TLS-terminating proxy the app knows the request came over TLS from the
+ * proxy's `X-Forwarded-Proto: https`, believed only from a trusted proxy (config `trustProxy`,
+ * as Fastify's `request.protocol` has it): {@link tlsRequestCheck}.
  *
  * None of our directives depends on the request (no nonces), so helmet's answer is the same every
  * time: it runs once at start against a recording response, and each request gets the recorded
@@ -12,8 +20,11 @@
  * new helmet middleware for every request, which cost more than the rest of a cached answer;
  * bench/throughput.mjs.)
  */
+import type { IncomingMessage } from 'node:http';
+import type { TLSSocket } from 'node:tls';
 import type { ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
+import { trustedPeer } from './trusted-peer.js';
 
 /** The policy: same-origin everything, inline styles for Radix/Tailwind, no framing. */
 export const HELMET_OPTIONS: Readonly<HelmetOptions> = {
@@ -29,6 +40,8 @@ export const HELMET_OPTIONS: Readonly<HelmetOptions> = {
     },
   },
   crossOriginEmbedderPolicy: false,
+  // Over TLS only: STRICT_TRANSPORT_SECURITY.
+  strictTransportSecurity: false,
 };
 
 /** The policy of API answers (JSON, CSV and files): nothing may load, frame or sniff them. */
@@ -43,7 +56,10 @@ export const API_HELMET_OPTIONS: Readonly<HelmetOptions> = {
   referrerPolicy: false,
   xDnsPrefetchControl: false,
   xDownloadOptions: false,
-  xFrameOptions: { action: 'deny' },
+  // The CSP's frame-ancestors governs framing.
+  xFrameOptions: false,
+  // Over TLS only: STRICT_TRANSPORT_SECURITY.
+  strictTransportSecurity: false,
   xPermittedCrossDomainPolicies: false,
   xXssProtection: false,
 };
@@ -68,4 +84,43 @@ export function securityHeaders(options: Readonly<HelmetOptions> = HELMET_OPTION
   });
   if (failure) throw failure;
   return Object.freeze(headers);
+}
+
+/** The name of the HSTS header, as the answers carry it (lower case, as the others). */
+export const HSTS_HEADER = 'strict-transport-security';
+
+/**
+ * helmet's Strict-Transport-Security value (one year, subdomains included), for answers to
+ * requests that came over TLS ({@link tlsRequestCheck}; RFC 6797 §6.1).
+ */
+export const STRICT_TRANSPORT_SECURITY: string = securityHeaders({
+  contentSecurityPolicy: false,
+  crossOriginEmbedderPolicy: false,
+  crossOriginOpenerPolicy: false,
+  crossOriginResourcePolicy: false,
+  originAgentCluster: false,
+  referrerPolicy: false,
+  xContentTypeOptions: false,
+  xDnsPrefetchControl: false,
+  xDownloadOptions: false,
+  xFrameOptions: false,
+  xPermittedCrossDomainPolicies: false,
+  xXssProtection: false,
+})[HSTS_HEADER]!;
+
+/**
+ * Whether a request came over TLS, for `trustProxy` as config.ts has it: from a trusted proxy
+ * that sent `X-Forwarded-Proto`, whether its last value (a chain of proxies appends theirs) is
+ * `https`; otherwise whether the socket is a TLS one. The rule of Fastify's `request.protocol`,
+ * on the bare Node request, so the front lane (front-answers.ts) and the routes decide alike.
+ */
+export function tlsRequestCheck(trustProxy: boolean | string): (req: IncomingMessage) => boolean {
+  const trusted = trustedPeer(trustProxy);
+  return (req) => {
+    const proto = req.headers['x-forwarded-proto'];
+    if (typeof proto === 'string' && proto !== '' && trusted(req)) {
+      return proto.slice(proto.lastIndexOf(',') + 1).trim() === 'https';
+    }
+    return (req.socket as Partial<TLSSocket> | null)?.encrypted === true;
+  };
 }
