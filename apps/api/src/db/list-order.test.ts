@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listUsers, userPageQuery } from '../modules/accounts/repository.js';
 import { auditPageQuery, auditWhere } from '../modules/audit/repository.js';
 import { listOrderListings, orderPageQuery } from '../modules/billing/repository.js';
+import { outboxPageQuery } from '../modules/outbox/repository.js';
 import { createHarness, registerUser, type Harness } from '../test/harness.js';
 import { rowsOf } from './client.js';
 import { auditLog, users } from './schema.js';
@@ -253,6 +254,32 @@ describe('admin list totals', () => {
     const few = await totalOf('/admin/audit?action=user.');
     expect(few.total_is_estimate).toBeUndefined();
     expect(few.total).toBeLessThan(EXACT_COUNT_LIMIT);
+  });
+
+  it('of the outbox: exact up to the limit, an estimate beyond it; pages in index order', async () => {
+    // Sent e-mails kept for 90 days: as many as the limit and more, and a few dead letters.
+    await h.db.execute(sql`
+      insert into outbox_messages (dedupe_key, kind, "to", subject, text, html, status, sent_at,
+        created_at)
+      select 'bulk-' || g, 'receipt', 'bulk' || g || '@example.com', 'Receipt', '', '',
+        case when g <= 3 then 'dead' else 'sent' end::outbox_status,
+        case when g > 3 then now() end, now() - g * interval '1 second'
+      from generate_series(1, ${MANY}) g`);
+    await h.db.execute(sql`analyze outbox_messages`);
+    const all = await totalOf('/admin/outbox');
+    expect(all.total_is_estimate).toBe(true);
+    expect(Math.abs(all.total - MANY) / MANY).toBeLessThan(0.2);
+    expect(await totalOf('/admin/outbox?status=dead')).toMatchObject({ total: 3 });
+    expect((await totalOf('/admin/outbox?status=dead')).total_is_estimate).toBeUndefined();
+    // A page reads its rows in the list's order from an index: no sort of every message.
+    for (const [status, index] of [
+      [undefined, 'outbox_messages_created_idx'],
+      ['dead', 'outbox_messages_status_created_idx'],
+    ] as const) {
+      const plan = await planOf(outboxPageQuery(h.db, { status, offset: 0, limit: 10 }).getSQL());
+      expect(plan, String(status)).toMatch(new RegExp(`Index Scan Backward using ${index}`));
+      expect(plan, String(status)).not.toMatch(/Sort/);
+    }
   });
 
   it('of the whole lists and of the completed orders are the kept figures: exact', async () => {

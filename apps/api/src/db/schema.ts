@@ -630,6 +630,8 @@ export const outboxMessages = pgTable(
       .where(sql`${t.status} = 'pending'`),
     /** The admin list by status, newest first. */
     index('outbox_messages_status_created_idx').on(t.status, t.createdAt, t.id),
+    /** The admin list of every message, newest first: a page reads its rows in index order. */
+    index('outbox_messages_created_idx').on(t.createdAt, t.id),
   ],
 );
 

@@ -5,6 +5,7 @@
 import { and, asc, count, desc, eq, inArray, lt, lte, min, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { outboxMessages, type OutboxMessageRow } from '../../db/schema.js';
+import { countRows } from '../../db/list-order.js';
 
 /** What a new outbox row holds. */
 export interface NewOutboxRow {
@@ -174,21 +175,43 @@ export async function requeueOutboxRow(
   return row!;
 }
 
-/** One page of rows with `status` (all when undefined), newest first, and the total. */
-export async function listOutboxRows(
+/** The rows with `status` (all when undefined). */
+const outboxWhere = (status: OutboxMessageRow['status'] | undefined) =>
+  status ? eq(outboxMessages.status, status) : undefined;
+
+/**
+ * The query of one page of rows with `status` (all when undefined), newest first (id breaking
+ * ties): read in order from `outbox_messages_status_created_idx`, or `outbox_messages_created_idx`
+ * for every status (migration 0020). Exported so a test can EXPLAIN it.
+ */
+export function outboxPageQuery(
   db: Executor,
   filter: { status?: OutboxMessageRow['status']; offset: number; limit: number },
-): Promise<{ rows: OutboxMessageRow[]; total: number }> {
-  const where = filter.status ? eq(outboxMessages.status, filter.status) : undefined;
-  const rows = await db
+) {
+  return db
     .select()
     .from(outboxMessages)
-    .where(where)
+    .where(outboxWhere(filter.status))
     .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
     .limit(filter.limit)
     .offset(filter.offset);
-  const [total] = await db.select({ n: count() }).from(outboxMessages).where(where);
-  return { rows, total: Number(total?.n ?? 0) };
+}
+
+/**
+ * One page of rows with `status` (all when undefined), newest first ({@link outboxPageQuery}),
+ * and the total: exact up to EXACT_COUNT_LIMIT, the planner's estimate beyond, flagged
+ * `estimate` (`countRows`, db/list-order.ts), as the other admin lists: sent rows are kept 90
+ * days, so at a real business's size a count of every row would grow with the mail sent.
+ */
+export async function listOutboxRows(
+  db: Executor,
+  filter: { status?: OutboxMessageRow['status']; offset: number; limit: number },
+): Promise<{ rows: OutboxMessageRow[]; total: number; estimate: boolean }> {
+  const rows = await outboxPageQuery(db, filter);
+  const { total, estimate } = await countRows(db, () =>
+    db.select({ id: outboxMessages.id }).from(outboxMessages).where(outboxWhere(filter.status)),
+  );
+  return { rows, total, estimate };
 }
 
 /** How many rows are pending and when the oldest of them was written (for the gauges). */

@@ -303,12 +303,15 @@ export async function listOutbox(
   ctx: AppContext,
   query: { page: number; limit: number; status?: OutboxStatus },
 ): Promise<AdminOutboxResponse> {
-  const { rows, total } = await listOutboxRows(ctx.db, {
+  const { rows, total, estimate } = await listOutboxRows(ctx.db, {
     status: query.status,
     offset: (query.page - 1) * query.limit,
     limit: query.limit,
   });
-  return { messages: rows.map(adminMessage), pagination: paginate(total, query.page, query.limit) };
+  return {
+    messages: rows.map(adminMessage),
+    pagination: paginate(total, query.page, query.limit, estimate),
+  };
 }
 
 /**

@@ -105,6 +105,7 @@ function DeadEmails() {
                 page={pagination.page}
                 totalPages={pagination.total_pages}
                 total={pagination.total}
+                estimate={pagination.total_is_estimate}
                 noun="e-mails"
                 onPage={setPage}
               />
