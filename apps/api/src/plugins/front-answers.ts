@@ -11,11 +11,10 @@
  *
  * What the route would have sent, the lane sends: the API's answer headers (answer-headers.ts:
  * security headers, HSTS by the same rule, `X-Request-Id` from the same generator), the route's
- * Cache-Control and Vary
- * (cache-control.ts), the strong ETag with 304 on a match and the compressed copy the client
- * accepts (send-answer.ts `keptTextChoice`, lib/compressed.ts). It counts
- * the request in the same duration histogram under the same route label (metrics.ts) and, at log
- * level `info`, writes the two lines Fastify writes for a request. front-answers.test.ts compares
+ * Cache-Control and Vary (cache-control.ts), the strong ETag with 304 on a match and the
+ * compressed copy the client accepts (send-answer.ts `keptTextChoice`, lib/compressed.ts). It
+ * counts the request in the same duration histogram under the same route label (metrics.ts) and,
+ * at log level `info`, writes the two lines Fastify writes for a request. front-answers.test.ts compares
  * the two ways answer by answer over real HTTP.
  *
  * Why: Fastify's routing, hooks and reply cost about as much CPU again as the bare socket work
