@@ -19,18 +19,20 @@ export async function holdTransaction(
   db: Executor,
   work: (tx: Executor) => Promise<unknown>,
 ): Promise<HeldTransaction> {
-  const done = Promise.withResolvers<void>();
-  const held = Promise.withResolvers<void>();
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let worked!: () => void;
+  const done = new Promise<void>((resolve) => (worked = resolve));
   const committed = db.transaction(async (tx) => {
     await work(tx);
-    done.resolve();
-    await held.promise;
+    worked();
+    await held;
   });
-  committed.catch(done.reject);
-  await done.promise;
+  // Whichever comes first: the work done, or the transaction failed.
+  await Promise.race([done, committed]);
   return {
     commit: async () => {
-      held.resolve();
+      release();
       await committed;
     },
   };
