@@ -116,6 +116,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config } = options;
   const front = new FrontAnswers();
   const requestId = requestIdGenerator(config.trustProxy);
+  // One rule for HSTS on both ways an answer leaves (the routes' hook and the front lane).
+  const overTls = tlsRequestCheck(config.trustProxy);
   const app = Fastify({
     // Every line written while handling a request carries its id, the app logger's (ctx.log) too
     // (lib/request-context.ts; docs/observability.md).
@@ -200,7 +202,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }
   });
 
-  registerAnswerHeaders(app);
+  registerAnswerHeaders(app, overTls);
   const observeRequest = registerMetrics(app, ctx, config.metricsToken);
   app.decorate('frontAnswers', front);
   // With traces on, every request goes through Fastify, whose instrumentation makes its span.
@@ -208,7 +210,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     front.start({
       log: app.log,
       requestId,
-      overTls: tlsRequestCheck(config.trustProxy),
+      overTls,
       observe: observeRequest,
       closing: closing.signal,
     });

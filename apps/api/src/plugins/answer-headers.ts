@@ -8,6 +8,7 @@
  * later hooks overwrite what they own (a download's `private, no-store`, a public catalog
  * answer's `public, no-cache`).
  */
+import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { API_CACHE_CONTROL } from './cache-control.js';
 import { isApiPath } from './errors.js';
@@ -29,15 +30,20 @@ export const API_ANSWER_HEADERS: Readonly<Record<string, string>> = Object.freez
 });
 
 /**
- * Adds the answer headers to every request of `app`, those that match no route included.
- * Register it before any other hook, so a guard or a limit that answers early sends them too.
+ * Adds the answer headers to every request of `app`, those that match no route included, HSTS
+ * where `overTls` (security-headers.ts `tlsRequestCheck`, the front lane's rule too) says the
+ * request came over TLS. Register it before any other hook, so a guard or a limit that answers
+ * early sends them too.
  */
-export function registerAnswerHeaders(app: FastifyInstance): void {
+export function registerAnswerHeaders(
+  app: FastifyInstance,
+  overTls: (request: IncomingMessage) => boolean,
+): void {
   const pages = securityHeaders();
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(isApiPath(request.url) ? API_ANSWER_HEADERS : pages);
     reply.header(REQUEST_ID_HEADER, request.id);
-    if (request.protocol === 'https') reply.header(HSTS_HEADER, STRICT_TRANSPORT_SECURITY);
+    if (overTls(request.raw)) reply.header(HSTS_HEADER, STRICT_TRANSPORT_SECURITY);
     done();
   });
 }

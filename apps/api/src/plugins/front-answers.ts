@@ -14,8 +14,8 @@
  * Cache-Control and Vary (cache-control.ts), the strong ETag with 304 on a match and the
  * compressed copy the client accepts (send-answer.ts `keptTextChoice`, lib/compressed.ts). It
  * counts the request in the same duration histogram under the same route label (metrics.ts) and,
- * at log level `info`, writes the two lines Fastify writes for a request. front-answers.test.ts compares
- * the two ways answer by answer over real HTTP.
+ * at log level `info`, writes the two lines Fastify writes for a request. front-answers.test.ts
+ * compares the two ways answer by answer over real HTTP.
  *
  * Why: Fastify's routing, hooks and reply cost about as much CPU again as the bare socket work
  * of a small answer (docs/benchmarks.md "Throughput"); for the answers every page view and load

@@ -12,7 +12,8 @@
  * API answers alike: RFC 6797 §7.2 forbids it over plain HTTP (a browser ignores it there,
  * §8.1). Behind a TLS-terminating proxy the app knows the request came over TLS from the
  * proxy's `X-Forwarded-Proto: https`, believed only from a trusted proxy (config `trustProxy`,
- * as Fastify's `request.protocol` has it): {@link tlsRequestCheck}.
+ * as Fastify's `request.protocol` has it): {@link tlsRequestCheck}, the one rule the routes'
+ * hook (answer-headers.ts) and the front lane (front-answers.ts) both apply.
  *
  * None of our directives depends on the request (no nonces), so helmet's answer is the same every
  * time: it runs once at start against a recording response, and each request gets the recorded
@@ -20,9 +21,8 @@
  * new helmet middleware for every request, which cost more than the rest of a cached answer;
  * bench/throughput.mjs.)
  */
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
-import type { ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
 import { trustedPeer } from './trusted-peer.js';
 
@@ -90,29 +90,16 @@ export function securityHeaders(options: Readonly<HelmetOptions> = HELMET_OPTION
 export const HSTS_HEADER = 'strict-transport-security';
 
 /**
- * helmet's Strict-Transport-Security value (one year, subdomains included), for answers to
- * requests that came over TLS ({@link tlsRequestCheck}; RFC 6797 §6.1).
+ * helmet's default Strict-Transport-Security value (one year, subdomains included), for answers
+ * to requests that came over TLS ({@link tlsRequestCheck}; RFC 6797 §6.1).
  */
-export const STRICT_TRANSPORT_SECURITY: string = securityHeaders({
-  contentSecurityPolicy: false,
-  crossOriginEmbedderPolicy: false,
-  crossOriginOpenerPolicy: false,
-  crossOriginResourcePolicy: false,
-  originAgentCluster: false,
-  referrerPolicy: false,
-  xContentTypeOptions: false,
-  xDnsPrefetchControl: false,
-  xDownloadOptions: false,
-  xFrameOptions: false,
-  xPermittedCrossDomainPolicies: false,
-  xXssProtection: false,
-})[HSTS_HEADER]!;
+export const STRICT_TRANSPORT_SECURITY: string = securityHeaders({})[HSTS_HEADER]!;
 
 /**
  * Whether a request came over TLS, for `trustProxy` as config.ts has it: from a trusted proxy
  * that sent `X-Forwarded-Proto`, whether its last value (a chain of proxies appends theirs) is
  * `https`; otherwise whether the socket is a TLS one. The rule of Fastify's `request.protocol`,
- * on the bare Node request, so the front lane (front-answers.ts) and the routes decide alike.
+ * on the bare Node request, which the front lane has (Fastify's request object it has not).
  */
 export function tlsRequestCheck(trustProxy: boolean | string): (req: IncomingMessage) => boolean {
   const trusted = trustedPeer(trustProxy);
