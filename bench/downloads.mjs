@@ -55,7 +55,8 @@ async function parallelDownloads(url, onTick = () => {}) {
             let out = '';
             curl.stdout.on('data', (d) => (out += d));
             curl.once('error', reject);
-            curl.once('exit', (code) => {
+            // 'close', not 'exit': curl's output may still be unread when it has exited.
+            curl.once('close', (code) => {
               const n = Number(out);
               if (code !== 0 || n !== BYTES) reject(new Error(`${url}: curl ${code}, ${n} bytes`));
               else resolve(n);
