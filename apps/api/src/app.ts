@@ -9,7 +9,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCompress from '@fastify/compress';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import {
   jsonSchemaTransform,
@@ -238,10 +237,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     transform: jsonSchemaTransform,
   });
-
-  // One @fastify/static instance decorates `reply` (downloads stream from DATA_DIR through it);
-  // the web app's files are served by a second one (plugins/web-app.ts).
-  await app.register(fastifyStatic, { root: path.resolve(config.dataDir), serve: false });
 
   const limits = await registerRateLimits(app, config, ctx.metrics);
   const readiness = createReadiness();

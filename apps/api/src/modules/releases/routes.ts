@@ -10,6 +10,7 @@ import { API } from '@flockr/contract';
 import type { AppContext } from '../../context.js';
 import { attachmentDisposition } from '../../lib/content-disposition.js';
 import { route } from '../../plugins/route.js';
+import { sendStoredFile } from '../../plugins/send-file.js';
 import type { Limiters } from '../../plugins/rate-limit.js';
 import { createLink, emailLink, history, latest, resolveLink, versions } from './service.js';
 
@@ -50,10 +51,7 @@ export function releaseRoutes(ctx: AppContext, limits: Limiters) {
           .header('x-accel-redirect', delivery.uri)
           .send();
       }
-      return reply.download(delivery.relativePath, filename, {
-        acceptRanges: true,
-        cacheControl: false,
-      });
+      return sendStoredFile(reply, ctx.config.dataDir, delivery.relativePath, filename);
     });
   };
 }

@@ -15,6 +15,7 @@ import { attachmentDisposition } from '../../lib/content-disposition.js';
 import { byteRangesBody, multipleRanges } from '../../lib/byte-ranges.js';
 import { notFound } from '../../lib/http-error.js';
 import { route, type RouteExtras, type RouteHandler } from '../../plugins/route.js';
+import { sendStoredFile } from '../../plugins/send-file.js';
 import { parseChannel } from './access.js';
 import type { CheckRecorder } from './checks.js';
 import { electronChannelFile, electronUpdateInfo } from './formats/electron.js';
@@ -252,7 +253,7 @@ export function updateRoutes(ctx: AppContext, recorder: CheckRecorder) {
     /**
      * Sends a file the caller may have (service.ts `feedFile`): a 302 to the object store, nginx's
      * internal location (X-Accel-Redirect, which answers every kind of Range itself), or from
-     * disk here: one range or none by @fastify/static, several as `multipart/byteranges`.
+     * disk here: one range or none by plugins/send-file.ts, several as `multipart/byteranges`.
      */
     async function sendFeedFile(
       caller: FeedCaller,
@@ -289,10 +290,7 @@ export function updateRoutes(ctx: AppContext, recorder: CheckRecorder) {
           .header('content-disposition', attachmentDisposition(artifact.filename))
           .send(multipart.body);
       }
-      return reply.download(delivery.relativePath, artifact.filename, {
-        acceptRanges: true,
-        cacheControl: false,
-      });
+      return sendStoredFile(reply, ctx.config.dataDir, delivery.relativePath, artifact.filename);
     }
   };
 }
