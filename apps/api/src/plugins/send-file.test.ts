@@ -15,7 +15,13 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { API_ERROR_CODES } from '@flockr/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attachmentDisposition } from '../lib/content-disposition.js';
-import { bodyRange, FILE_CHUNK_BYTES, sendStoredFile, writeFileRange } from './send-file.js';
+import {
+  bodyRange,
+  FILE_CHUNK_BYTES,
+  SendTimeoutError,
+  sendStoredFile,
+  writeFileRange,
+} from './send-file.js';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
@@ -27,6 +33,7 @@ let root: string;
 let bytes: Buffer;
 let app: FastifyInstance;
 let base: string;
+const finished: string[] = [];
 
 beforeAll(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), 'send-file-'));
@@ -34,6 +41,10 @@ beforeAll(async () => {
   await mkdir(path.join(root, path.dirname(KEY)), { recursive: true });
   await writeFile(path.join(root, KEY), bytes);
   app = Fastify({ forceCloseConnections: true });
+  // What the metrics and the access log hook into: it must still run for a hijacked answer.
+  app.addHook('onResponse', async (request, reply) => {
+    finished.push(`${request.headers.range ?? 'whole'} ${reply.statusCode}`);
+  });
   app.get('/file', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store');
     return sendStoredFile(reply, root, KEY, 'flockr-v1.0.0.zip');
@@ -75,6 +86,7 @@ describe('sendStoredFile', () => {
     expect(res.headers.get('etag')).toMatch(/^W\/"[0-9a-f]+-[0-9a-f]+"$/);
     expect(res.headers.get('last-modified')).not.toBeNull();
     expect(sha256(await body(res))).toBe(sha256(bytes));
+    await expect.poll(() => finished).toContain('whole 200');
   });
 
   it.each([
@@ -89,6 +101,7 @@ describe('sendStoredFile', () => {
     expect(res.headers.get('content-range')).toBe(`bytes ${first}-${last}/${SIZE}`);
     expect(res.headers.get('content-length')).toBe(String(last - first + 1));
     expect((await body(res)).equals(bytes.subarray(first, last + 1))).toBe(true);
+    await expect.poll(() => finished).toContain(`${range} 206`);
   });
 
   it('answers a range past the end with 416 and the size', async () => {
@@ -190,7 +203,7 @@ describe('writeFileRange', () => {
     const file = await open(path.join(root, KEY), 'r');
     try {
       const sink = collector(1);
-      await writeFileRange(sink.out, file, 7, 100_006, 4096);
+      await writeFileRange(sink.out, file, 7, 100_006, { chunkBytes: 4096 });
       expect(sink.bytes().equals(bytes.subarray(7, 100_007))).toBe(true);
     } finally {
       await file.close();
@@ -203,6 +216,18 @@ describe('writeFileRange', () => {
       await expect(writeFileRange(collector().out, file, SIZE - 10, SIZE + 10)).rejects.toThrow(
         `file ended at byte ${SIZE}`,
       );
+    } finally {
+      await file.close();
+    }
+  });
+
+  it('gives up on a write that does not call back within the send timeout', async () => {
+    const file = await open(path.join(root, KEY), 'r');
+    const stalled = new Writable({ write: () => {} });
+    try {
+      await expect(
+        writeFileRange(stalled, file, 0, SIZE - 1, { sendTimeoutMs: 50 }),
+      ).rejects.toThrow(SendTimeoutError);
     } finally {
       await file.close();
     }
