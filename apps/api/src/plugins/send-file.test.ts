@@ -5,7 +5,7 @@
  * called back), a client that leaves (the file is closed), and a file shorter than promised.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, open, readdir, readlink, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, readdir, readlink, rm, truncate, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -15,19 +15,16 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { API_ERROR_CODES } from '@flockr/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attachmentDisposition } from '../lib/content-disposition.js';
-import {
-  bodyRange,
-  FILE_CHUNK_BYTES,
-  SendTimeoutError,
-  sendStoredFile,
-  writeFileRange,
-} from './send-file.js';
+import { bodyRange, FILE_CHUNK_BYTES, sendStoredFile, writeFileRange } from './send-file.js';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 /** Several chunks and a ragged end, so chunk boundaries fall inside every range below. */
 const SIZE = 3 * FILE_CHUNK_BYTES + 12_345;
 const KEY = 'artifacts/1.0.0/abcd1234-flockr.zip';
+/** Larger than what the kernel's socket buffers can hold for a client that stops reading. */
+const LARGE = 'artifacts/1.0.0/ef567890-large.zip';
+const LARGE_SIZE = 64 * 1024 * 1024;
 
 let root: string;
 let bytes: Buffer;
@@ -40,6 +37,8 @@ beforeAll(async () => {
   bytes = randomBytes(SIZE);
   await mkdir(path.join(root, path.dirname(KEY)), { recursive: true });
   await writeFile(path.join(root, KEY), bytes);
+  await writeFile(path.join(root, LARGE), ''); // then a sparse file of zeros: no disk used
+  await truncate(path.join(root, LARGE), LARGE_SIZE);
   app = Fastify({ forceCloseConnections: true });
   // What the metrics and the access log hook into: it must still run for a hijacked answer.
   app.addHook('onResponse', async (request, reply) => {
@@ -49,6 +48,9 @@ beforeAll(async () => {
     reply.header('cache-control', 'private, no-store');
     return sendStoredFile(reply, root, KEY, 'flockr-v1.0.0.zip');
   });
+  app.get('/large', async (_request, reply) =>
+    sendStoredFile(reply, root, LARGE, 'large.zip', { sendTimeoutMs: 200 }),
+  );
   app.get('/missing', async (_request, reply) =>
     sendStoredFile(reply, root, 'artifacts/1.0.0/gone.zip', 'gone.zip'),
   );
@@ -63,9 +65,9 @@ afterAll(async () => {
 
 const body = async (res: Response) => Buffer.from(await res.arrayBuffer());
 
-/** Open descriptors of this process that point at the stored file. */
-async function openDescriptorsOfFile(): Promise<number> {
-  const target = path.join(root, KEY);
+/** Open descriptors of this process that point at the stored file `key`. */
+async function openDescriptorsOfFile(key = KEY): Promise<number> {
+  const target = path.join(root, key);
   let count = 0;
   for (const fd of await readdir('/proc/self/fd')) {
     const link = await readlink(`/proc/self/fd/${fd}`).catch(() => '');
@@ -176,8 +178,28 @@ describe('sendStoredFile', () => {
       });
       request.on('error', (error) => (request.destroyed ? undefined : reject(error)));
     });
-    await expect.poll(openDescriptorsOfFile, { timeout: 5000 }).toBe(0);
+    await expect.poll(() => openDescriptorsOfFile(), { timeout: 5000 }).toBe(0);
     expect(sha256(await body(await fetch(`${base}/file`)))).toBe(sha256(bytes));
+  });
+
+  it('cuts off a client that stops reading, once it took no bytes for the send timeout', async () => {
+    let resume = () => {};
+    const received = new Promise<number>((resolve, reject) => {
+      http
+        .get(`${base}/large`, (res) => {
+          let length = 0;
+          res.on('data', (part: Buffer) => (length += part.length));
+          res.pause(); // the socket buffers fill up, then nothing moves
+          resume = () => res.resume();
+          res.once('close', () => resolve(length));
+        })
+        .on('error', reject);
+    });
+    await expect.poll(() => openDescriptorsOfFile(LARGE), { timeout: 5000 }).toBe(1);
+    // The server gives up and closes the file while the client still reads nothing.
+    await expect.poll(() => openDescriptorsOfFile(LARGE), { timeout: 5000 }).toBe(0);
+    resume();
+    expect(await received).toBeLessThan(LARGE_SIZE);
   });
 });
 
@@ -203,7 +225,7 @@ describe('writeFileRange', () => {
     const file = await open(path.join(root, KEY), 'r');
     try {
       const sink = collector(1);
-      await writeFileRange(sink.out, file, 7, 100_006, { chunkBytes: 4096 });
+      await writeFileRange(sink.out, file, 7, 100_006, 4096);
       expect(sink.bytes().equals(bytes.subarray(7, 100_007))).toBe(true);
     } finally {
       await file.close();
@@ -216,18 +238,6 @@ describe('writeFileRange', () => {
       await expect(writeFileRange(collector().out, file, SIZE - 10, SIZE + 10)).rejects.toThrow(
         `file ended at byte ${SIZE}`,
       );
-    } finally {
-      await file.close();
-    }
-  });
-
-  it('gives up on a write that does not call back within the send timeout', async () => {
-    const file = await open(path.join(root, KEY), 'r');
-    const stalled = new Writable({ write: () => {} });
-    try {
-      await expect(
-        writeFileRange(stalled, file, 0, SIZE - 1, { sendTimeoutMs: 50 }),
-      ).rejects.toThrow(SendTimeoutError);
     } finally {
       await file.close();
     }

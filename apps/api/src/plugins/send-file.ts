@@ -25,18 +25,11 @@ import { notFound } from '../lib/http-error.js';
 export const FILE_CHUNK_BYTES = 512 * 1024;
 
 /**
- * How long (ms) one chunk may wait for the client to take it before the download is given up:
- * nginx's default `send_timeout` (60 s, between two successive writes).
+ * How long (ms) a download may go on with the client taking no bytes before it is cut off:
+ * nginx's default `send_timeout` (60 s). Node's socket timeout counts it the same way: a write
+ * still making progress keeps it from firing.
  */
 export const FILE_SEND_TIMEOUT_MS = 60_000;
-
-/** A client that took no bytes for the send timeout. */
-export class SendTimeoutError extends Error {
-  constructor(ms: number) {
-    super(`the client took no bytes for ${ms} ms`);
-    this.name = 'SendTimeoutError';
-  }
-}
 
 /** `bytes first-last/size` of a 206's Content-Range (RFC 9110 §14.4). */
 const CONTENT_RANGE = /^bytes (\d+)-(\d+)\/\d+$/;
@@ -46,8 +39,8 @@ const CONTENT_RANGE = /^bytes (\d+)-(\d+)\/\d+$/;
  * request input) as the attachment `filename`: one range or the whole file (a header naming
  * several is answered whole, as @fastify/send does; the update feed answers those itself).
  * Resolves with `reply` once the answer is sent. A failure once bytes went out (a read error, a
- * file that shrank, a client that left or stopped reading for FILE_SEND_TIMEOUT_MS) cuts the
- * connection, so the client sees a short body, never wrong bytes; any but a client leaving is
+ * file that shrank, a client that left or took no bytes for `sendTimeoutMs`, by default
+ * FILE_SEND_TIMEOUT_MS) cuts the connection, so the client sees a short body, never wrong bytes; any but a client leaving is
  * logged.
  * @throws 404 ARTIFACT_MISSING when the file went away since the caller found it; Error when
  * `relativePath` names a folder (a stored key we never write).
@@ -57,6 +50,7 @@ export async function sendStoredFile(
   root: string,
   relativePath: string,
   filename: string,
+  { sendTimeoutMs = FILE_SEND_TIMEOUT_MS } = {},
 ): Promise<FastifyReply> {
   const request = reply.request;
   const result = await send(request.raw, encodeURI(relativePath), {
@@ -85,15 +79,26 @@ export async function sendStoredFile(
   withHeaders();
   reply.hijack();
   const response = reply.raw;
+  let stalled = false;
+  // The socket's own timeout; Node sets the connection's keep-alive timeout again once the
+  // answer is finished.
+  response.setTimeout(sendTimeoutMs, () => {
+    stalled = true;
+    response.destroy();
+  });
   try {
     response.writeHead(result.statusCode, definedHeaders(reply.getHeaders()));
     await writeFileRange(response, file, bytes.first, bytes.last);
     response.end();
   } catch (error) {
-    if (!response.destroyed) {
-      // A client that stopped reading is not the server's fault: info, not warn.
-      const level = error instanceof SendTimeoutError ? 'info' : 'warn';
-      reply.log[level]({ err: error, file: relativePath }, 'download cut short');
+    if (stalled) {
+      // Not the server's fault: info, not warn.
+      reply.log.info(
+        { file: relativePath, sendTimeoutMs },
+        'download cut off: client took no bytes',
+      );
+    } else if (!response.destroyed) {
+      reply.log.warn({ err: error, file: relativePath }, 'download cut short');
       response.destroy();
     }
   } finally {
@@ -140,38 +145,34 @@ export function bodyRange(
 /**
  * Writes bytes `first`..`last` (inclusive) of the open `file` to `out` through one buffer of
  * `chunkBytes`, read into again only after its write called back (Node's `Writable.write`
- * contract: the chunk was handed on). Stops at the first failure, when `out` closes (a client
- * that went away), or when a write has not called back within `sendTimeoutMs` (a client that
- * stopped reading: nginx's `send_timeout`, between two successive writes).
+ * contract: the chunk was handed on). Stops at the first failure, or when `out` closes (a client
+ * that went away, or one cut off for taking no bytes).
  * @throws the read's error, an Error when the file ends before `last` (it shrank), the write's
- * error, a {@link SendTimeoutError}, or an Error when `out` closed first.
+ * error, or an Error when `out` closed first.
  */
 export async function writeFileRange(
   out: Writable,
   file: Pick<FileHandle, 'read'>,
   first: number,
   last: number,
-  { chunkBytes = FILE_CHUNK_BYTES, sendTimeoutMs = FILE_SEND_TIMEOUT_MS } = {},
+  chunkBytes = FILE_CHUNK_BYTES,
 ): Promise<void> {
   const buffer = Buffer.allocUnsafe(Math.min(chunkBytes, last - first + 1));
-  // Settles the chunk in flight: its write's callback, the timer or the connection closing.
+  const closedEarly = () => new Error('the connection closed before the file was sent');
+  // Settles the chunk in flight: its write's callback, or the connection closing.
   let settle: (error?: Error | null) => void = () => {};
-  const onClose = () => settle(new Error('the connection closed before the file was sent'));
+  const onClose = () => settle(closedEarly());
   out.once('close', onClose);
   try {
     for (let position = first; position <= last;) {
       const length = Math.min(buffer.length, last - position + 1);
       const { bytesRead } = await file.read(buffer, 0, length, position);
       if (bytesRead === 0) throw new Error(`file ended at byte ${position}, before ${last}`);
-      if (out.destroyed) throw new Error('the connection closed before the file was sent');
+      if (out.destroyed) throw closedEarly();
       const chunk = buffer.subarray(0, bytesRead);
       const error = await new Promise<Error | null | undefined>((resolve) => {
-        const timer = setTimeout(() => resolve(new SendTimeoutError(sendTimeoutMs)), sendTimeoutMs);
-        settle = (outcome) => {
-          clearTimeout(timer);
-          resolve(outcome);
-        };
-        out.write(chunk, settle);
+        settle = resolve;
+        out.write(chunk, resolve);
       });
       if (error) throw error;
       position += bytesRead;
