@@ -3,6 +3,7 @@
  * Requests per second of the product against a bare Fastify server sending the same JSON, on the
  * same machine in the same run (README "Benchmarks"; docs/benchmarks.md):
  *   node bench/throughput.mjs [--seconds 5] [--connections 100] [--rounds 5] [--url postgres://…]
+ *                             [--log-level info]
  * Starts the built product (embedded database, or PostgreSQL at --url) and two anchors
  * (bench/anchors/bare-fastify.mjs) with the answers the product gave: one sends the same answer
  * (body and headers: the security headers, Cache-Control, ETag, Vary), the other the same body
@@ -14,8 +15,13 @@
  * cost to send and read. Paths: /health, GET /subscriptions/plans, GET /changelog, GET /auth/me
  * (a subscribed user's token; the anchor gets the same request and sends the same body without
  * checking anything).
+ * The product logs nothing by default (LOG_LEVEL=silent); `--log-level info` runs it as
+ * `npm start` does, its log lines going to a file in the temporary folder (removed after).
  * Figures only; no pass/fail. Run `npm run build` first.
  */
+import { rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { cpuMs, startBareFastify, startProduct, subscribedUser } from './lib/server.mjs';
@@ -27,6 +33,7 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '100' },
     rounds: { type: 'string', default: '5' },
     url: { type: 'string' },
+    'log-level': { type: 'string', default: 'silent' },
   },
 });
 const SECONDS = Number(values.seconds);
@@ -48,7 +55,13 @@ async function rate(server, path, headers = {}) {
   return { rps: result.requests.average, cpuUs: (cpu * 1000) / result.requests.total };
 }
 
-const product = await startProduct(values.url ? { DATABASE_URL: values.url } : {});
+const LOG_LEVEL = values['log-level'];
+const logFile =
+  LOG_LEVEL === 'silent' ? undefined : path.join(os.tmpdir(), `flockr-bench-${process.pid}.log`);
+const product = await startProduct(
+  { LOG_LEVEL, ...(values.url && { DATABASE_URL: values.url }) },
+  { logFile },
+);
 /** Headers of an answer that the anchor's own HTTP stack sets (or that name this one answer). */
 const TRANSPORT_HEADERS = new Set([
   'date',
@@ -157,4 +170,10 @@ try {
   await same?.stop();
   await bare?.stop();
   await product.stop();
+  if (logFile) {
+    console.log(
+      `log level ${LOG_LEVEL}: ${fmt(statSync(logFile).size / 2 ** 20)} MiB of log lines`,
+    );
+    rmSync(logFile, { force: true });
+  }
 }

@@ -4,7 +4,7 @@
  * its resident memory, stop it. Run `npm run build` first.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -61,10 +61,11 @@ export function rssBytes(pid) {
 /**
  * Starts the built product. `env` is added to a bench-friendly default (no logs, rate limits out
  * of the way, embedded database in a fresh folder unless DATABASE_URL is given); it may be a
- * function of the server's own URL (e.g. `(url) => ({ PUBLIC_URL: url })`).
+ * function of the server's own URL (e.g. `(url) => ({ PUBLIC_URL: url })`). `logFile`: a path
+ * the server's stdout (its log lines) goes to instead of this process's stdout.
  * Resolves with { url, api, pid, dataDir, stop() }.
  */
-export async function startProduct(env = {}) {
+export async function startProduct(env = {}, { logFile } = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'flockr-bench-'));
   const url = `http://127.0.0.1:${port}`;
@@ -84,7 +85,7 @@ export async function startProduct(env = {}) {
       RATE_LIMIT_SENSITIVE_PER_IP: '100000000',
       ...(typeof env === 'function' ? env(url) : env),
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', logFile ? openSync(logFile, 'a') : 'inherit', 'inherit'],
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   try {
