@@ -27,6 +27,7 @@ import { PasswordHasher } from './lib/password.js';
 import { redactUrl } from './lib/redact-url.js';
 import { logMixin } from './lib/request-context.js';
 import { TokenService } from './lib/tokens.js';
+import { AccessLog } from './plugins/access-log.js';
 import { stopJobs } from './jobs.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { accountRoutes } from './modules/accounts/routes.js';
@@ -103,8 +104,26 @@ export interface BuildAppOptions {
   artifacts?: ArtifactStore;
   /** The web app's build to serve when `config.serveWeb`; defaults to apps/web's. */
   web?: WebBuild;
-  /** Pino logger options or false (tests). */
+  /** Pino options over the app's own (tests give a `level` and a `stream`), or false. */
   logger?: boolean | Record<string, unknown>;
+}
+
+/**
+ * The app's pino options (docs/observability.md): `LOG_LEVEL`, the `Authorization` and `Cookie`
+ * headers redacted, a request written as its id, method and URL with its tokens redacted.
+ */
+function loggerOptions(config: AppConfig) {
+  return {
+    level: config.logLevel,
+    redact: ['req.headers.authorization', 'req.headers.cookie'],
+    serializers: {
+      req: (req: { method: string; url: string; id: string }) => ({
+        id: req.id,
+        method: req.method,
+        url: redactUrl(req.url),
+      }),
+    },
+  };
 }
 
 /** Request body limit in bytes (1 MiB); larger bodies get 413. */
@@ -121,22 +140,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Every line written while handling a request carries its id, the app logger's (ctx.log) too
     // (lib/request-context.ts; docs/observability.md).
     logger:
-      typeof options.logger === 'object'
-        ? { ...options.logger, mixin: logMixin }
-        : options.logger === undefined
-          ? {
-              level: config.logLevel,
-              mixin: logMixin,
-              redact: ['req.headers.authorization', 'req.headers.cookie'],
-              serializers: {
-                req: (req: { method: string; url: string; id: string }) => ({
-                  id: req.id,
-                  method: req.method,
-                  url: redactUrl(req.url),
-                }),
-              },
-            }
-          : options.logger,
+      options.logger === false || options.logger === true
+        ? options.logger
+        : { ...loggerOptions(config), ...options.logger, mixin: logMixin },
+    // One access-log line per request, `request completed` naming it (plugins/access-log.ts).
+    logController: new AccessLog(),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     // X-Request-Id only from a trusted proxy, and checked (plugins/request-id.ts).

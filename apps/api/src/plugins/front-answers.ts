@@ -25,6 +25,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { FastifyBaseLogger, FastifyServerFactory } from 'fastify';
 import { compressedReady } from '../lib/compressed.js';
 import { requestIds } from '../lib/request-context.js';
+import { INCOMING_REQUEST, REQUEST_COMPLETED } from './access-log.js';
 import { API_ANSWER_HEADERS } from './answer-headers.js';
 import { API_CACHE_CONTROL, PUBLIC_CACHE_CONTROL, PUBLIC_VARY } from './cache-control.js';
 import type { RequestObserver } from './metrics.js';
@@ -70,10 +71,10 @@ export interface FrontLaneDeps {
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-/** Whether `log` writes `info` lines (pino's isLevelEnabled; Fastify's no-op logger has none). */
-function infoEnabled(log: FastifyBaseLogger): boolean {
+/** Whether `log` writes lines of `level` (pino's isLevelEnabled; Fastify's no-op logger has none). */
+function levelEnabled(log: FastifyBaseLogger, level: 'debug' | 'info'): boolean {
   const { isLevelEnabled } = log as FastifyBaseLogger & { isLevelEnabled?: (l: string) => boolean };
-  return typeof isLevelEnabled === 'function' && isLevelEnabled.call(log, 'info');
+  return typeof isLevelEnabled === 'function' && isLevelEnabled.call(log, level);
 }
 
 /**
@@ -151,10 +152,12 @@ export class FrontAnswers {
     if (deps.overTls(request)) headers.push(HSTS_HEADER, STRICT_TRANSPORT_SECURITY);
     if (text.etag !== undefined) headers.push('etag', text.etag);
 
-    const logged = infoEnabled(deps.log);
+    // The lines access-log.ts makes Fastify write, with the same request id.
+    const logged = levelEnabled(deps.log, 'info');
+    const req = logged ? { id, method: request.method, url: request.url } : undefined;
     if (logged) {
       requestIds.enterWith(id);
-      deps.log.info({ req: { id, method: request.method, url: request.url } }, 'incoming request');
+      if (levelEnabled(deps.log, 'debug')) deps.log.debug({ req }, INCOMING_REQUEST);
     }
     let status = 200;
     if (notModified) {
@@ -171,7 +174,10 @@ export class FrontAnswers {
     const elapsedMs = performance.now() - started;
     deps.observe('GET', lane.route.path, status, elapsedMs / 1000);
     if (logged) {
-      deps.log.info({ res: { statusCode: status }, responseTime: elapsedMs }, 'request completed');
+      deps.log.info(
+        { req, res: { statusCode: status }, responseTime: elapsedMs },
+        REQUEST_COMPLETED,
+      );
     }
     return true;
   }

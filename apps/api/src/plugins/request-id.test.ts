@@ -80,7 +80,7 @@ describe('request ids', () => {
       });
       expect(res.headers['x-request-id']).toBe('lb-7f3a');
       const own = lines.filter((l) => l.reqId === 'lb-7f3a');
-      expect(own.map((l) => l.msg)).toEqual(['incoming request', 'request completed']);
+      expect(own.map((l) => l.msg)).toEqual(['request completed']);
       expect(lines.filter((l) => l.reqId !== undefined && l.reqId !== 'lb-7f3a')).toEqual([]);
     } finally {
       await app.close();
