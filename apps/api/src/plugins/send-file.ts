@@ -40,8 +40,8 @@ const CONTENT_RANGE = /^bytes (\d+)-(\d+)\/\d+$/;
  * several is answered whole, as @fastify/send does; the update feed answers those itself).
  * Resolves with `reply` once the answer is sent. A failure once bytes went out (a read error, a
  * file that shrank, a client that left or took no bytes for `sendTimeoutMs`, by default
- * FILE_SEND_TIMEOUT_MS) cuts the connection, so the client sees a short body, never wrong bytes; any but a client leaving is
- * logged.
+ * FILE_SEND_TIMEOUT_MS) cuts the connection, so the client sees a short body, never wrong
+ * bytes; any but a client leaving is logged.
  * @throws 404 ARTIFACT_MISSING when the file went away since the caller found it; Error when
  * `relativePath` names a folder (a stored key we never write).
  */
