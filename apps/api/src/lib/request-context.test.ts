@@ -1,31 +1,18 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { createHarness, newUserPayload, type Harness } from '../test/harness.js';
-
-interface Line {
-  reqId?: string;
-  msg?: string;
-  raw: string;
-}
+import { logLines } from '../test/log-lines.js';
 
 let h: Harness;
 let app: FastifyInstance;
-const lines: Line[] = [];
+const { stream, lines } = logLines<{ reqId?: string; msg?: string }>();
 
 beforeAll(async () => {
   h = await createHarness();
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const raw of chunk.toString().split('\n').filter(Boolean))
-        lines.push({ ...(JSON.parse(raw) as Omit<Line, 'raw'>), raw });
-      done();
-    },
-  });
   app = await buildApp({ config: h.config, db: h.db, logger: { level: 'info', stream } });
   // A route whose handler logs through the app logger (as services do) before and after an
   // await, reached with a body that arrives in two pieces (read in the socket's events).

@@ -5,11 +5,11 @@
  * `incoming request` before it.
  */
 import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { createHarness, type Harness } from '../test/harness.js';
+import { logLines } from '../test/log-lines.js';
 import { INCOMING_REQUEST, REQUEST_COMPLETED } from './access-log.js';
 
 interface Line {
@@ -31,14 +31,7 @@ afterAll(async () => {
 
 /** Starts the app at `level` on a port; its log lines land in `lines`. */
 async function serve(level: 'info' | 'debug') {
-  const lines: Line[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const raw of chunk.toString().split('\n').filter(Boolean))
-        lines.push(JSON.parse(raw) as Line);
-      done();
-    },
-  });
+  const { stream, lines } = logLines<Line>();
   const app: FastifyInstance = await buildApp({
     config: h.config,
     db: h.db,

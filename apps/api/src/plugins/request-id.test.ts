@@ -1,7 +1,7 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { createHarness, type Harness } from '../test/harness.js';
+import { logLines } from '../test/log-lines.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -59,14 +59,7 @@ describe('request ids', () => {
   });
 
   it('are on every log line of their request', async () => {
-    const lines: { reqId?: string; msg?: string }[] = [];
-    const stream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        for (const line of chunk.toString().split('\n').filter(Boolean))
-          lines.push(JSON.parse(line));
-        done();
-      },
-    });
+    const { stream, lines } = logLines<{ reqId?: string; msg?: string }>();
     const app = await buildApp({
       config: { ...direct.config, trustProxy: true },
       db: direct.db,

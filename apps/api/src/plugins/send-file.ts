@@ -121,7 +121,7 @@ function definedHeaders(
 ): OutgoingHttpHeaders {
   return Object.fromEntries(
     Object.entries(headers).flatMap(([name, value]) =>
-      value === undefined ? [] : [[name, typeof value === 'number' ? String(value) : value]],
+      value === undefined ? [] : [[name, value]],
     ),
   );
 }
