@@ -40,8 +40,8 @@ async function serve(level: 'info' | 'debug') {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   /** Asks `path`; resolves with its request id and the lines written with that id. */
-  const ask = async (path: string) => {
-    const res = await fetch(`${base}${path}`);
+  const ask = async (path: string, headers: Record<string, string> = {}) => {
+    const res = await fetch(`${base}${path}`, { headers });
     await res.arrayBuffer();
     const id = res.headers.get('x-request-id')!;
     await expect
@@ -49,7 +49,7 @@ async function serve(level: 'info' | 'debug') {
       .toBe(true);
     return { status: res.status, id, mine: lines.filter((l) => l.reqId === id) };
   };
-  return { app, ask };
+  return { app, ask, lines };
 }
 
 describe('the access log', () => {
@@ -94,6 +94,28 @@ describe('the access log', () => {
         ]);
         expect(requestLines[0]!.req).toMatchObject({ id, method: 'GET', url: path });
       }
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('never writes the Authorization or Cookie header, at debug either', async () => {
+    const { app, ask, lines } = await serve('debug');
+    const secrets = {
+      authorization: 'Bearer bearer-secret-4711',
+      cookie: 'sid=cookie-secret-4711',
+    };
+    try {
+      // One the front lane answers, one Fastify routes and refuses (401, the error handler's line).
+      for (const path of ['/api/v1/health', '/api/v1/auth/me']) {
+        const { mine } = await ask(path, secrets);
+        expect(
+          mine.map((l) => l.msg),
+          path,
+        ).toContain(REQUEST_COMPLETED);
+      }
+      const written = lines.map((l) => l.raw).join('\n');
+      expect(written).not.toContain('secret-4711');
     } finally {
       await app.close();
     }
