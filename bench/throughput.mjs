@@ -16,7 +16,11 @@
  * (a subscribed user's token; the anchor gets the same request and sends the same body without
  * checking anything).
  * The product logs nothing by default (LOG_LEVEL=silent); `--log-level info` runs it as
- * `npm start` does, its log lines going to a file in the temporary folder (removed after).
+ * `npm start` does, its log lines going to a file in the temporary folder (removed after), and
+ * the same-answer anchor then logs too, one access-log line a request at that level with
+ * Fastify's own serializers, to a file of its own: `ours / same answer` compares the product
+ * with a bare Fastify doing the same work, logging included; `ours / bare` stays against a
+ * server that logs nothing.
  * Figures only; no pass/fail. Run `npm run build` first.
  */
 import { rmSync, statSync } from 'node:fs';
@@ -58,6 +62,8 @@ async function rate(server, path, headers = {}) {
 const LOG_LEVEL = values['log-level'];
 const logFile =
   LOG_LEVEL === 'silent' ? undefined : path.join(os.tmpdir(), `flockr-bench-${process.pid}.log`);
+/** Where the same-answer anchor logs when the product does. */
+const anchorLogFile = logFile && `${logFile}.anchor`;
 const product = await startProduct(
   { LOG_LEVEL, ...(values.url && { DATABASE_URL: values.url }) },
   { logFile },
@@ -91,7 +97,11 @@ try {
     );
     answers[p] = { body: await res.text(), headers: answerHeaders };
   }
-  same = await startBareFastify(answers, { sameHeaders: true });
+  same = await startBareFastify(answers, {
+    sameHeaders: true,
+    logFile: anchorLogFile,
+    logLevel: LOG_LEVEL,
+  });
   bare = await startBareFastify(answers);
   const results = Object.fromEntries(paths.map(([p]) => [p, { ours: [], same: [], bare: [] }]));
   const servers = { ours: product, same, bare };
@@ -127,7 +137,10 @@ try {
   console.log(
     `\nmedian of ${ROUNDS} rounds, ${CONNECTIONS} connections, ${SECONDS} s each, ${values.url ? 'PostgreSQL' : 'embedded database'};` +
       "\nthe ratios are the median of each round's own ratio (three measurements a few seconds apart)," +
-      '\nwith the lowest and highest round in brackets\n',
+      '\nwith the lowest and highest round in brackets' +
+      (logFile
+        ? `;\nthe product and the same-answer anchor log at ${LOG_LEVEL}, one line a request; bare Fastify logs nothing\n`
+        : '\n'),
   );
   const of = (p, k, field) => median(results[p][k].map((r) => r[field]));
   /** Median, lowest and highest over the rounds of `a`'s `field` / `b`'s, as text. */
@@ -171,9 +184,12 @@ try {
   await bare?.stop();
   await product.stop();
   if (logFile) {
+    const mib = (file) => fmt(statSync(file, { throwIfNoEntry: false })?.size / 2 ** 20 || 0);
     console.log(
-      `log level ${LOG_LEVEL}: ${fmt(statSync(logFile).size / 2 ** 20)} MiB of log lines`,
+      `log level ${LOG_LEVEL}: ${mib(logFile)} MiB of log lines, ` +
+        `the same-answer anchor ${mib(anchorLogFile)} MiB`,
     );
     rmSync(logFile, { force: true });
+    rmSync(anchorLogFile, { force: true });
   }
 }

@@ -155,10 +155,14 @@ export async function subscribedUser(api) {
 
 /**
  * Starts the bare Fastify anchor (bench/anchors/bare-fastify.mjs) with `answers`
- * ({ path: { body, headers } }), sending the headers too when `sameHeaders`; resolves with its
+ * ({ path: { body, headers } }), sending the headers too when `sameHeaders`, and writing one
+ * access-log line a request at `logLevel` to `logFile` when both are given; resolves with its
  * base URL and a stop function.
  */
-export async function startBareFastify(answers, { sameHeaders = false } = {}) {
+export async function startBareFastify(
+  answers,
+  { sameHeaders = false, logFile, logLevel = 'info' } = {},
+) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'flockr-anchor-'));
   const file = path.join(dir, 'answers.json');
   writeFileSync(file, JSON.stringify(answers));
@@ -167,7 +171,13 @@ export async function startBareFastify(answers, { sameHeaders = false } = {}) {
     process.execPath,
     [path.join(import.meta.dirname, '../anchors/bare-fastify.mjs'), file],
     {
-      env: { ...process.env, PORT: String(port), SAME_HEADERS: sameHeaders ? '1' : '0' },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        SAME_HEADERS: sameHeaders ? '1' : '0',
+        LOG_FILE: logFile ?? '',
+        LOG_LEVEL: logLevel,
+      },
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );
