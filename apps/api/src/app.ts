@@ -110,12 +110,23 @@ export interface BuildAppOptions {
 }
 
 /**
- * The app's pino options (docs/observability.md "Logs"): `LOG_LEVEL`, and a request written as
- * its id, method and URL with its tokens redacted. The `req` serializer is the only way a request
- * reaches a line, so its headers (`Authorization`, `Cookie`) never do; pino's `redact` would only
- * walk objects this serializer has already reduced.
+ * Largest write to standard output, in bytes: pino's asynchronous destination (sonic-boom) joins
+ * lines waiting for the write in flight into strings of at most this size and measures the last
+ * one again for every line, so a smaller cap than its 16 KiB default costs less per line under
+ * load (docs/benchmarks.md "Throughput", "logging as npm start does").
  */
-function loggerOptions(config: AppConfig) {
+export const LOG_WRITE_BYTES = 4096;
+
+/**
+ * The app's pino options (docs/observability.md "Logs") with `overrides` over them (tests give a
+ * `level` and a `stream`): `LOG_LEVEL`; lines to standard output through pino's asynchronous
+ * destination at {@link LOG_WRITE_BYTES} unless a stream is given; the current request's id on
+ * each line (`logMixin`); a request written as its id, method and URL with its tokens redacted.
+ * The `req` serializer is the only way a request reaches a line, so its headers
+ * (`Authorization`, `Cookie`) never do; pino's `redact` would only walk objects this serializer
+ * has already reduced.
+ */
+function loggerOptions(config: AppConfig, overrides: Record<string, unknown> = {}) {
   return {
     level: config.logLevel,
     serializers: {
@@ -125,25 +136,6 @@ function loggerOptions(config: AppConfig) {
         url: redactUrl(req.url),
       }),
     },
-  };
-}
-
-/**
- * Largest write to standard output, in bytes: pino's asynchronous destination (sonic-boom) joins
- * lines waiting for the write in flight into strings of at most this size and measures the last
- * one again for every line, so a smaller cap than its 16 KiB default costs less per line under
- * load (docs/benchmarks.md "Throughput", "logging as npm start does").
- */
-export const LOG_WRITE_BYTES = 4096;
-
-/**
- * The app's pino options with `overrides` over them (tests give a `level` and a `stream`): lines
- * go to standard output through pino's asynchronous destination at {@link LOG_WRITE_BYTES}
- * unless a stream is given, and carry the current request's id (`logMixin`).
- */
-function appLoggerOptions(config: AppConfig, overrides: Record<string, unknown> = {}) {
-  return {
-    ...loggerOptions(config),
     stream:
       (overrides.stream as pino.DestinationStream | undefined) ??
       pino.destination({ dest: 1, maxWrite: LOG_WRITE_BYTES }),
@@ -168,7 +160,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger:
       options.logger === false || options.logger === true
         ? options.logger
-        : appLoggerOptions(config, options.logger),
+        : loggerOptions(config, options.logger),
     // One access-log line per request, `request completed` naming it (plugins/access-log.ts).
     logController: new AccessLog(),
     bodyLimit: BODY_LIMIT_BYTES,

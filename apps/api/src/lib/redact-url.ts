@@ -5,11 +5,16 @@
  * `/updates/t/{feed token}/…` (docs/updates.md, "Feed tokens").
  */
 
-/** `url` (path and query, as Fastify's `request.url`) with each secret replaced by `[REDACTED]`. */
+/** The secrets of {@link redactUrl}: a `token=` query value, or a feed token path segment. */
+const SECRETS = /([?&]token=)[^&#]*|(\/updates\/t\/)[^/?#]+/g;
+
+/**
+ * `url` (path and query, as Fastify's `request.url`) with each secret replaced by `[REDACTED]`.
+ * One scan: every access-log line passes here, and most URLs carry no secret.
+ */
 export function redactUrl(url: string): string {
-  // Most URLs carry neither (every access-log line passes here): skip the two replaces.
-  if (!url.includes('token=') && !url.includes('/updates/t/')) return url;
-  return url
-    .replace(/([?&]token=)[^&#]*/g, '$1[REDACTED]')
-    .replace(/(\/updates\/t\/)[^/?#]+/g, '$1[REDACTED]');
+  return url.replace(
+    SECRETS,
+    (_secret, query: string | undefined, feed: string | undefined) => `${query ?? feed}[REDACTED]`,
+  );
 }
