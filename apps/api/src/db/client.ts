@@ -151,6 +151,17 @@ export const MIGRATIONS_FOLDER = path.resolve(
   '../../drizzle',
 );
 
+/**
+ * PostgreSQL settings every pooled connection starts with (the `options` startup parameter;
+ * docs/operations.md "JIT compilation is off"): JIT compilation off. The server's statements are
+ * short index reads and writes; PostgreSQL would JIT-compile any plan whose estimated cost passes
+ * `jit_above_cost`, which a total's `EXPLAIN` over millions of rows does (db/list-order.ts), and
+ * the first compilation in each new connection loads LLVM for 20–70 ms (docs/benchmarks.md
+ * "JIT"). An `options` parameter in DATABASE_URL replaces this one (node-postgres gives the URL's
+ * values precedence).
+ */
+export const POOL_SESSION_OPTIONS = '-c jit=off';
+
 export type DatabaseTarget = (
   | {
       kind: 'postgres';
@@ -204,6 +215,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       max: 10,
       connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS,
       // Sent as startup parameters, so they hold from a connection's first statement on.
+      options: POOL_SESSION_OPTIONS,
       ...(target.statementTimeoutMs && { statement_timeout: target.statementTimeoutMs }),
       ...(target.idleInTransactionTimeoutMs && {
         idle_in_transaction_session_timeout: target.idleInTransactionTimeoutMs,
