@@ -6,17 +6,20 @@
  * twice, one after the other: on the scale database and on a fresh seed-only database (the
  * anchor), signs in as an admin and as a subscribed user, then times each request `--requests`
  * times in turn, round by round interleaved, and prints p50 and p95 of both with their ratio.
- * Also prints EXPLAIN (ANALYZE, BUFFERS) of the admin queries at scale with --explain.
+ * With --explain it then prints EXPLAIN (ANALYZE, BUFFERS) of every statement each admin request
+ * runs at scale (bench/lib/explain.mjs); `--requests 0 --explain` prints only the plans.
  * Figures only; no pass/fail.
  */
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { explainRequests } from './lib/explain.mjs';
 import { startProduct } from './lib/server.mjs';
 
 const { values } = parseArgs({
   options: {
     url: { type: 'string', default: process.env.DATABASE_URL },
     requests: { type: 'string', default: '60' },
+    explain: { type: 'boolean', default: false },
   },
 });
 if (!values.url) {
@@ -259,8 +262,19 @@ try {
       context: await userContext(server.base, headers.user),
     });
   }
-  console.log(`${ROUNDS} rounds, one request at a time, scale and seed servers interleaved`);
-  await measure(servers);
+  if (ROUNDS > 0) {
+    console.log(`${ROUNDS} rounds, one request at a time, scale and seed servers interleaved`);
+    await measure(servers);
+  }
+  if (values.explain) {
+    const context = servers[0].context;
+    const admin = REQUESTS.filter(([, , who, body]) => who === 'admin' && !body);
+    await explainRequests(
+      values.url,
+      ADMIN,
+      admin.map(([name, path]) => [name, typeof path === 'function' ? path(context) : path]),
+    );
+  }
 } finally {
   for (const server of started) await server.stop();
   await anchor.drop();

@@ -178,14 +178,19 @@ export type DatabaseTarget = (
   | { kind: 'pglite'; dataDir: string }
   | { kind: 'pglite-memory' }
 ) & {
-  /** Called with every statement the app runs (tests read the request log through it). */
-  onQuery?: (query: string) => void;
+  /**
+   * Called with every statement the app runs and its parameters (tests read the request log
+   * through it; `node bench/scale.mjs --explain` explains each statement of a request).
+   */
+  onQuery?: (query: string, params: unknown[]) => void;
 };
 
 /** Drizzle's logger for `target.onQuery`, or none. */
 function queryLogger(target: DatabaseTarget) {
   const onQuery = target.onQuery;
-  return onQuery ? { logQuery: (query: string) => onQuery(query) } : false;
+  return onQuery
+    ? { logQuery: (query: string, params: unknown[]) => onQuery(query, params) }
+    : false;
 }
 
 /**
