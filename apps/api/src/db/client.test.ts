@@ -1,8 +1,8 @@
 /**
  * The PostgreSQL pool's session settings (docs/operations.md "JIT compilation is off"): every
  * pooled connection starts with JIT compilation off, so no plan pays for LLVM however large its
- * estimated cost; an `options` parameter in DATABASE_URL replaces the setting. The embedded
- * database has no JIT and no pool.
+ * estimated cost; the operator's PGOPTIONS and an `options` parameter in DATABASE_URL still win.
+ * The embedded database has no JIT and no pool.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +10,10 @@ import { createTestDatabase, testDbKind } from '../test/harness.js';
 import { openDatabase, rowsOf, type Executor } from './client.js';
 
 /** The value of setting `name` on one of `db`'s connections. */
-async function setting(db: Executor, name: 'jit'): Promise<string | undefined> {
+async function setting(
+  db: Executor,
+  name: 'jit' | 'application_name',
+): Promise<string | undefined> {
   const [row] = await rowsOf<{ value: string }>(db, sql`select current_setting(${name}) as value`);
   return row?.value;
 }
@@ -61,6 +64,23 @@ describe.runIf(testDbKind() === 'postgres')('the PostgreSQL pool (JIT compilatio
       expect(await setting(database.db, 'jit')).toBe('on');
     } finally {
       await database.close();
+    }
+  });
+
+  it("applies libpq's PGOPTIONS after its own, so the operator's settings win", async () => {
+    const before = process.env.PGOPTIONS;
+    process.env.PGOPTIONS = '-c jit=on -c application_name=flockr-pgoptions';
+    try {
+      const database = await openDatabase({ kind: 'postgres', url: target.url });
+      try {
+        expect(await setting(database.db, 'jit')).toBe('on');
+        expect(await setting(database.db, 'application_name')).toBe('flockr-pgoptions');
+      } finally {
+        await database.close();
+      }
+    } finally {
+      if (before === undefined) delete process.env.PGOPTIONS;
+      else process.env.PGOPTIONS = before;
     }
   });
 });

@@ -157,8 +157,8 @@ export const MIGRATIONS_FOLDER = path.resolve(
  * short index reads and writes; PostgreSQL would JIT-compile any plan whose estimated cost passes
  * `jit_above_cost`, which a total's `EXPLAIN` over millions of rows does (db/list-order.ts), and
  * the first compilation in each new connection loads LLVM for 20–70 ms (docs/benchmarks.md
- * "JIT"). An `options` parameter in DATABASE_URL replaces this one (node-postgres gives the URL's
- * values precedence).
+ * "JIT"). The operator's own settings win: PGOPTIONS is sent after these, and an `options`
+ * parameter in DATABASE_URL replaces them (node-postgres gives the URL's values precedence).
  */
 export const POOL_SESSION_OPTIONS = '-c jit=off';
 
@@ -220,7 +220,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       max: 10,
       connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS,
       // Sent as startup parameters, so they hold from a connection's first statement on.
-      options: POOL_SESSION_OPTIONS,
+      // node-postgres sends PGOPTIONS (libpq's variable) only when no `options` is given, so it
+      // goes after ours: its settings still apply, and win where both set one.
+      options: [POOL_SESSION_OPTIONS, process.env.PGOPTIONS].filter(Boolean).join(' '),
       ...(target.statementTimeoutMs && { statement_timeout: target.statementTimeoutMs }),
       ...(target.idleInTransactionTimeoutMs && {
         idle_in_transaction_session_timeout: target.idleInTransactionTimeoutMs,
