@@ -44,6 +44,11 @@ describe('GET /admin/stats/health', () => {
   it('answers revenue by month with its change, subscriptions by plan, new vs lapsed, due windows and the paid rate', async () => {
     const buyer = await subscribedUser(h.app); // one PRO monthly paid now
     await orderAndCheckout(h.app, buyer.headers, 'PRO+'); // placed, not paid
+    // A month is 28 to 31 days: its end, 20 days from now, is within the 30-day window in any.
+    await h.db
+      .update(subscriptions)
+      .set({ expiresAt: new Date(Date.now() + 20 * 86_400_000) })
+      .where(eq(subscriptions.userId, buyer.user.id));
     const lapsing = await subscribedUser(h.app);
     await h.db
       .update(subscriptions)
