@@ -3,7 +3,12 @@ import { randomBytes, scryptSync } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { HttpError } from './http-error.js';
-import { PasswordHasher, type PasswordHashOptions } from './password.js';
+import {
+  PasswordHasher,
+  STAGED_PER_THREAD,
+  stagingBalancer,
+  type PasswordHashOptions,
+} from './password.js';
 
 const CHEAP: PasswordHashOptions = { memoryKiB: 1024, timeCost: 1, concurrency: 1, queueLimit: 10 };
 
@@ -84,5 +89,37 @@ describe('PasswordHasher', () => {
     await Promise.all(admitted);
     expect(hasher.load).toEqual({ running: 0, waiting: 0 });
     await expect(hasher.hash('e')).resolves.toMatch(/^\$argon2id\$/);
+  });
+
+  it('hands a busy thread its next job only when every thread runs, and never more than one', () => {
+    /** A thread as Piscina's balancer sees it, holding `currentUsage` jobs. */
+    const thread = (currentUsage: number) =>
+      ({ currentUsage, isRunningAbortableTask: false }) as unknown as Parameters<
+        ReturnType<typeof stagingBalancer>
+      >[1][number];
+    const task = {} as Parameters<ReturnType<typeof stagingBalancer>>[0];
+    const pick = stagingBalancer(2);
+    const [idle, busy, busier, full] = [thread(0), thread(1), thread(1), thread(STAGED_PER_THREAD)];
+    expect(pick(task, [busy, idle])).toBe(idle);
+    // One thread running and room for another: Piscina starts it rather than staging.
+    expect(pick(task, [busy])).toBeNull();
+    expect(pick(task, [full, busy])).toBe(busy);
+    expect(pick(task, [busier, full])).toBe(busier);
+    expect(pick(task, [full, full])).toBeNull();
+  });
+
+  it('starts a second thread beside a busy one rather than queue on it, and queues on the only one', async () => {
+    const one = new PasswordHasher({ ...CHEAP, concurrency: 1 });
+    const two = new PasswordHasher({ ...CHEAP, concurrency: 2 });
+    await Promise.all([one.hash('warm'), two.hash('warm')]);
+    expect([one.threadCount, two.threadCount]).toEqual([1, 1]);
+    const hashes = await Promise.all([
+      ...['a', 'b', 'c'].map((p) => one.hash(p)),
+      ...['a', 'b'].map((p) => two.hash(p)),
+    ]);
+    for (const stored of hashes) expect(stored).toMatch(/^\$argon2id\$/);
+    expect([one.threadCount, two.threadCount]).toEqual([1, 2]);
+    expect(one.load).toEqual({ running: 0, waiting: 0 });
+    await Promise.all([one.close(), two.close()]);
   });
 });

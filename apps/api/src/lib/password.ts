@@ -12,7 +12,9 @@
  * Hashing is the most expensive thing the server does, so it is bounded: at most `concurrency`
  * hashes run at once (one thread each), at most `queueLimit` wait; past that the caller gets 503
  * SERVER_BUSY with `Retry-After` instead of an ever longer wait (a credential-stuffing flood
- * cannot starve the event loop, nor queue without end).
+ * cannot starve the event loop, nor queue without end). Of the waiting hashes, one per thread is
+ * already handed to its thread ({@link STAGED_PER_THREAD}), so a thread that finishes a hash starts
+ * the next one at once instead of waiting for a busy event loop to send it.
  */
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { availableParallelism } from 'node:os';
@@ -60,6 +62,39 @@ const WORKER = new URL(
   import.meta.url,
 ).href;
 
+/**
+ * Jobs handed to one hashing thread at once: the one it computes and the next one, waiting in
+ * its message port. Without the second, a thread that finished a hash sat idle until the event
+ * loop, busy with the sign-ins of a flood, got round to sending the next job: 20–25% of the
+ * thread's time during a flood (docs/decisions/011-password-hashing.md, amendment of
+ * 2026-12-01). Still only one hash per thread computes, so memory stays at one hash's per thread.
+ */
+export const STAGED_PER_THREAD = 2;
+
+/** Piscina's `loadBalancer` option (its package exports the options, not the type by name). */
+type LoadBalancer = NonNullable<
+  NonNullable<ConstructorParameters<typeof Piscina>[0]>['loadBalancer']
+>;
+
+/**
+ * Piscina's balancer (its `loadBalancer` option, docs "Custom Load Balancers"): an idle thread
+ * first; while the pool may still start a thread, none (Piscina then starts one for the job);
+ * only when every thread runs, the least busy one that holds fewer than
+ * {@link STAGED_PER_THREAD} jobs. Piscina's own least-busy balancer would stage the second job
+ * on the one running thread instead of starting a second thread beside it.
+ */
+export function stagingBalancer(maxThreads: number): LoadBalancer {
+  return (_task, workers) => {
+    let least: (typeof workers)[number] | null = null;
+    for (const worker of workers) {
+      if (worker.currentUsage === 0) return worker;
+      if (!least || worker.currentUsage < least.currentUsage) least = worker;
+    }
+    if (workers.length < maxThreads || !least) return null;
+    return least.currentUsage < STAGED_PER_THREAD ? least : null;
+  };
+}
+
 /** Milliseconds an idle hashing thread is kept before it exits. */
 const IDLE_THREAD_MS = 60_000;
 
@@ -97,11 +132,13 @@ export class PasswordHasher {
   private dummy: Promise<string> | undefined;
 
   constructor(private readonly options: PasswordHashOptions) {
-    this.queue = new PQueue({ concurrency: options.concurrency });
+    this.queue = new PQueue({ concurrency: options.concurrency * STAGED_PER_THREAD });
     this.threads = new Piscina({
       filename: WORKER,
       minThreads: 0,
       maxThreads: options.concurrency,
+      concurrentTasksPerWorker: STAGED_PER_THREAD,
+      loadBalancer: stagingBalancer(options.concurrency),
       idleTimeout: IDLE_THREAD_MS,
     });
     this.params = `m=${options.memoryKiB},t=${options.timeCost},p=1`;
@@ -109,8 +146,8 @@ export class PasswordHasher {
 
   /** Runs `work` in line; rejects with 503 SERVER_BUSY (Retry-After) when the line is full. */
   private run<T>(work: () => Promise<T>): Promise<T> {
-    const busy = this.queue.pending >= this.options.concurrency;
-    if (busy && this.queue.size >= this.options.queueLimit) {
+    const { running, waiting } = this.load;
+    if (running >= this.options.concurrency && waiting >= this.options.queueLimit) {
       return Promise.reject(
         new HttpError(503, 'serverBusy', {
           headers: { 'retry-after': String(BUSY_RETRY_AFTER_SECONDS) },
@@ -172,9 +209,13 @@ export class PasswordHasher {
     await this.threads.close({ force: true });
   }
 
-  /** Hashes waiting and running now (metrics, tests). */
+  /**
+   * Hashes running now (at most `concurrency`) and waiting (in line, or handed to a busy thread
+   * as its next job) (metrics, tests).
+   */
   get load(): { running: number; waiting: number } {
-    return { running: this.queue.pending, waiting: this.queue.size };
+    const running = Math.min(this.queue.pending, this.options.concurrency);
+    return { running, waiting: this.queue.pending - running + this.queue.size };
   }
 
   /** Hashing threads alive now (0 to `concurrency`; idle ones exit after a minute) (metrics). */
