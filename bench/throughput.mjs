@@ -3,7 +3,7 @@
  * Requests per second of the product against a bare Fastify server sending the same JSON, on the
  * same machine in the same run (README "Benchmarks"; docs/benchmarks.md):
  *   node bench/throughput.mjs [--seconds 5] [--connections 100] [--rounds 5] [--url postgres://…]
- *                             [--log-level info]
+ *                             [--log-level info [--access-log all]]
  * Starts the built product (embedded database, or PostgreSQL at --url) and two anchors
  * (bench/anchors/bare-fastify.mjs) with the answers the product gave: one sends the same answer
  * (body and headers: the security headers, Cache-Control, ETag, Vary), the other the same body
@@ -17,10 +17,11 @@
  * checking anything).
  * The product logs nothing by default (LOG_LEVEL=silent); `--log-level info` runs it as
  * `npm start` does, its log lines going to a file in the temporary folder (removed after), and
- * the same-answer anchor then logs too, one access-log line a request at that level with
- * Fastify's own serializers, to a file of its own: `ours / same answer` compares the product
- * with a bare Fastify doing the same work, logging included; `ours / bare` stays against a
- * server that logs nothing.
+ * the same-answer anchor then logs too, its access-log line at the level the product's rule
+ * gives (plugins/access-log.ts: at `info`, no line for these fast good reads unless
+ * `--access-log all`, the product's ACCESS_LOG) with Fastify's own serializers, to a file of its
+ * own: `ours / same answer` compares the product with a bare Fastify doing the same work,
+ * logging included; `ours / bare` stays against a server that logs nothing.
  * Figures only; no pass/fail. Run `npm run build` first.
  */
 import { rmSync, statSync } from 'node:fs';
@@ -38,6 +39,7 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '5' },
     url: { type: 'string' },
     'log-level': { type: 'string', default: 'silent' },
+    'access-log': { type: 'string', default: 'notable' },
   },
 });
 const SECONDS = Number(values.seconds);
@@ -60,6 +62,8 @@ async function rate(server, path, headers = {}) {
 }
 
 const LOG_LEVEL = values['log-level'];
+/** The product's ACCESS_LOG, which the same-answer anchor follows too (it reads the env). */
+process.env.ACCESS_LOG = values['access-log'];
 const logFile =
   LOG_LEVEL === 'silent' ? undefined : path.join(os.tmpdir(), `flockr-bench-${process.pid}.log`);
 /** Where the same-answer anchor logs when the product does. */
@@ -139,7 +143,7 @@ try {
       "\nthe ratios are the median of each round's own ratio (three measurements a few seconds apart)," +
       '\nwith the lowest and highest round in brackets' +
       (logFile
-        ? `;\nthe product and the same-answer anchor log at ${LOG_LEVEL}, one line a request; bare Fastify logs nothing\n`
+        ? `;\nthe product and the same-answer anchor log at ${LOG_LEVEL} (ACCESS_LOG=${process.env.ACCESS_LOG}); bare Fastify logs nothing\n`
         : '\n'),
   );
   const of = (p, k, field) => median(results[p][k].map((r) => r[field]));

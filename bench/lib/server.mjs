@@ -155,9 +155,10 @@ export async function subscribedUser(api) {
 
 /**
  * Starts the bare Fastify anchor (bench/anchors/bare-fastify.mjs) with `answers`
- * ({ path: { body, headers } }), sending the headers too when `sameHeaders`, and writing one
- * access-log line a request at `logLevel` to `logFile` when both are given; resolves with its
- * base URL and a stop function.
+ * ({ path: { body, headers } }), sending the headers too when `sameHeaders`, and logging at
+ * `logLevel` to `logFile` when both are given, each request's access-log line at the level the
+ * product's rule gives (ACCESS_LOG from the environment); resolves with its base URL and a stop
+ * function.
  */
 export async function startBareFastify(
   answers,

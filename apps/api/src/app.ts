@@ -161,8 +161,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       options.logger === false || options.logger === true
         ? options.logger
         : loggerOptions(config, options.logger),
-    // One access-log line per request, `request completed` naming it (plugins/access-log.ts).
-    logController: new AccessLog(),
+    // The access log: `request completed` naming the request, at `info` for the requests that
+    // matter and at `debug` for reads answered well and fast (plugins/access-log.ts).
+    logController: new AccessLog(config.accessLog),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     // X-Request-Id only from a trusted proxy, and checked (plugins/request-id.ts).
@@ -234,6 +235,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (!config.tracing) {
     front.start({
       log: app.log,
+      accessLog: config.accessLog,
       requestId,
       overTls,
       observe: observeRequest,

@@ -90,6 +90,7 @@ const envSchema = z.object({
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).optional(),
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ACCESS_LOG: z.enum(['notable', 'all']).default('notable'),
   SERVE_WEB: booleanFromEnv.default(true),
   DOWNLOAD_ACCEL_REDIRECT: z
     .string()
@@ -156,6 +157,11 @@ export interface AppConfig {
   sessionTtlMs: number;
   rememberMeTtlMs: number;
   logLevel: string;
+  /**
+   * ACCESS_LOG: which answers get their `request completed` line at `info` (plugins/access-log.ts
+   * `accessLevel`): `notable` (writes, failures, slow answers) or `all`.
+   */
+  accessLog: 'notable' | 'all';
   /**
    * METRICS_TOKEN: the bearer token `GET /metrics` asks for (`Authorization: Bearer <token>`);
    * undefined serves the metrics to anyone who reaches them (docs/observability.md).
@@ -335,6 +341,7 @@ export function loadConfig(
     sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
     rememberMeTtlMs: e.REMEMBER_ME_TTL_DAYS * 86_400_000,
     logLevel: e.LOG_LEVEL,
+    accessLog: e.ACCESS_LOG,
     metricsToken: e.METRICS_TOKEN,
     serveWeb: e.SERVE_WEB,
     trustProxy: e.TRUST_PROXY,

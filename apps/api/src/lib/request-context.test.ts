@@ -13,7 +13,12 @@ const { stream, lines } = logLines<{ reqId?: string; msg?: string }>();
 
 beforeAll(async () => {
   h = await createHarness();
-  app = await buildApp({ config: h.config, db: h.db, logger: { level: 'info', stream } });
+  // Every answer's access line at `info` (ACCESS_LOG=all), the front lane's reads too.
+  app = await buildApp({
+    config: { ...h.config, accessLog: 'all' },
+    db: h.db,
+    logger: { level: 'info', stream },
+  });
   // A route whose handler logs through the app logger (as services do) before and after an
   // await, reached with a body that arrives in two pieces (read in the socket's events).
   app.post('/test/log', async (request) => {

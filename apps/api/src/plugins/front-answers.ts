@@ -13,9 +13,10 @@
  * security headers, HSTS by the same rule, `X-Request-Id` from the same generator), the route's
  * Cache-Control and Vary (cache-control.ts), the strong ETag with 304 on a match and the
  * compressed copy the client accepts (send-answer.ts `keptTextChoice`, lib/compressed.ts). It
- * counts the request in the same duration histogram under the same route label (metrics.ts) and,
- * at log level `info`, writes the two lines Fastify writes for a request. front-answers.test.ts
- * compares the two ways answer by answer over real HTTP.
+ * counts the request in the same duration histogram under the same route label (metrics.ts) and
+ * writes the access-log lines Fastify writes for a request, at the levels of the same rule
+ * (access-log.ts `accessLevel`: a read answered well and fast is a `debug` line unless
+ * `ACCESS_LOG=all`). front-answers.test.ts compares the two ways answer by answer over real HTTP.
  *
  * Why: Fastify's routing, hooks and reply cost about as much CPU again as the bare socket work
  * of a small answer (docs/benchmarks.md "Throughput"); for the answers every page view and load
@@ -25,7 +26,12 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { FastifyBaseLogger, FastifyServerFactory } from 'fastify';
 import { compressedReady } from '../lib/compressed.js';
 import { requestIds } from '../lib/request-context.js';
-import { INCOMING_REQUEST, REQUEST_COMPLETED } from './access-log.js';
+import {
+  INCOMING_REQUEST,
+  REQUEST_COMPLETED,
+  accessLevel,
+  type AccessLogMode,
+} from './access-log.js';
 import { API_ANSWER_HEADERS } from './answer-headers.js';
 import { API_CACHE_CONTROL, PUBLIC_CACHE_CONTROL, PUBLIC_VARY } from './cache-control.js';
 import type { RequestObserver } from './metrics.js';
@@ -57,8 +63,10 @@ export interface FrontRoute {
 
 /** What the lane needs from the app once it is built. */
 export interface FrontLaneDeps {
-  /** The app's logger (the lane writes Fastify's two request lines at `info`). */
+  /** The app's logger (the lane writes Fastify's request lines, as access-log.ts does). */
   log: FastifyBaseLogger;
+  /** Config ACCESS_LOG: whether every answer's line goes at `info` (access-log.ts). */
+  accessLog: AccessLogMode;
   /** Fastify's `genReqId` (request-id.ts), so both ways make ids alike. */
   requestId: (request: IncomingMessage) => string;
   /** Whether the request came over TLS (security-headers.ts `tlsRequestCheck`): HSTS goes out. */
@@ -153,11 +161,10 @@ export class FrontAnswers {
     if (text.etag !== undefined) headers.push('etag', text.etag);
 
     // The lines access-log.ts makes Fastify write, with the same request id.
-    const logged = levelEnabled(deps.log, 'info');
-    const req = logged ? { id, method: request.method, url: request.url } : undefined;
-    if (logged) {
+    const incoming = levelEnabled(deps.log, 'debug');
+    if (incoming) {
       requestIds.enterWith(id);
-      if (levelEnabled(deps.log, 'debug')) deps.log.debug({ req }, INCOMING_REQUEST);
+      deps.log.debug({ req: { id, method: request.method, url: request.url } }, INCOMING_REQUEST);
     }
     let status = 200;
     if (notModified) {
@@ -173,9 +180,15 @@ export class FrontAnswers {
     }
     const elapsedMs = performance.now() - started;
     deps.observe('GET', lane.route.path, status, elapsedMs / 1000);
-    if (logged) {
-      deps.log.info(
-        { req, res: { statusCode: status }, responseTime: elapsedMs },
+    const level = accessLevel(deps.accessLog, 'GET', status, elapsedMs);
+    if (levelEnabled(deps.log, level)) {
+      if (!incoming) requestIds.enterWith(id);
+      deps.log[level](
+        {
+          req: { id, method: request.method, url: request.url },
+          res: { statusCode: status },
+          responseTime: elapsedMs,
+        },
         REQUEST_COMPLETED,
       );
     }
