@@ -65,8 +65,8 @@ const WORKER = new URL(
 /**
  * Jobs handed to one hashing thread at once: the one it computes and the next one, waiting in
  * its message port. Without the second, a thread that finished a hash sat idle until the event
- * loop, busy with the sign-ins of a flood, got round to sending the next job: 20–25% of the
- * thread's time during a flood (docs/decisions/011-password-hashing.md, amendment of
+ * loop, busy with the sign-ins of a flood, got round to sending the next job: a tenth to a fifth
+ * of the thread's time during a flood (docs/decisions/011-password-hashing.md, amendment of
  * 2026-12-01). Still only one hash per thread computes, so memory stays at one hash's per thread.
  */
 export const STAGED_PER_THREAD = 2;

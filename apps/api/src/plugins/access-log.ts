@@ -68,11 +68,11 @@ export class AccessLog extends LogController {
     if (this.isLogDisabled(request)) return;
     const responseTime = reply.elapsedTime;
     const line = { req: request, res: reply, responseTime };
-    if (error) reply.log.error({ ...line, err: error }, 'request errored');
-    else
-      reply.log[accessLevel(this.mode, request.method, reply.statusCode, responseTime)](
-        line,
-        REQUEST_COMPLETED,
-      );
+    if (error) {
+      reply.log.error({ ...line, err: error }, 'request errored');
+      return;
+    }
+    const level = accessLevel(this.mode, request.method, reply.statusCode, responseTime);
+    reply.log[level](line, REQUEST_COMPLETED);
   }
 }
