@@ -255,6 +255,9 @@ test.describe('register', () => {
   test('the strength label moves from Very Weak to Strong while typing', async ({ page }) => {
     await page.goto('/register');
     const password = page.getByLabel('Password', { exact: true });
+    // The server's form is disabled until React hydrates it, and keys sent to it before then
+    // are lost (pressSequentially, unlike fill, does not wait for an editable field).
+    await expect(password).toBeEditable();
     const steps: Array<[string, string]> = [
       ['a', 'Very Weak'],
       ['B', 'Weak'],
