@@ -5,33 +5,24 @@
  * is { "/path": { "body": "text", "headers": { name: value } } }: the body as
  * application/json and, with SAME_HEADERS=1, the headers too (the same answer, byte for byte
  * but the Date); without it only the body, as Fastify sends it on its own. With LOG_FILE (and
- * LOG_LEVEL, default info) it logs as the product does: one `request completed` line a request
- * with Fastify's own serializers (its `incoming request` line left out), at the level the
- * product's rule gives (its built `accessLevel`, ACCESS_LOG `notable` unless set: a read answered
- * well and fast at `debug`), to that file through pino's own file destination. Prints "ready"
+ * LOG_LEVEL, default info) it logs as the product does, through the product's own built
+ * `AccessLog` (ACCESS_LOG `notable` unless set: a read answered well and fast at `debug`) with
+ * Fastify's own serializers, to that file through pino's own file destination. Prints "ready"
  * when listening.
  */
 import { readFileSync } from 'node:fs';
-import Fastify, { LogController } from 'fastify';
+import Fastify from 'fastify';
 
 const logFile = process.env.LOG_FILE;
-const accessLog = process.env.ACCESS_LOG || 'notable';
-/** The product's rule, from its build; read only when logging, so the anchor runs without it. */
-const { accessLevel } = logFile ? await import('../../apps/api/dist/plugins/access-log.js') : {};
-
-/** Fastify's request lines as the product writes them: no `incoming request`, its level rule. */
-class OneLine extends LogController {
-  incomingRequest() {}
-
-  requestCompleted(error, request, reply) {
-    const line = { res: reply, responseTime: reply.elapsedTime };
-    if (error) reply.log.error({ ...line, err: error }, 'request errored');
-    else {
-      const level = accessLevel(accessLog, request.method, reply.statusCode, reply.elapsedTime);
-      reply.log[level](line, 'request completed');
-    }
-  }
-}
+/**
+ * The product's own access log (its built plugins/access-log.ts), at ACCESS_LOG (default
+ * `notable`); loaded only when logging, so the anchor runs without a build otherwise.
+ */
+const accessLog = logFile
+  ? new (await import('../../apps/api/dist/plugins/access-log.js')).AccessLog(
+      process.env.ACCESS_LOG || 'notable',
+    )
+  : undefined;
 
 const answers = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 const sameHeaders = process.env.SAME_HEADERS === '1';
@@ -39,7 +30,7 @@ const app = Fastify(
   logFile
     ? {
         logger: { level: process.env.LOG_LEVEL || 'info', file: logFile },
-        logController: new OneLine(),
+        logController: accessLog,
       }
     : { logger: false },
 );
