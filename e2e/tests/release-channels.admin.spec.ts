@@ -46,7 +46,9 @@ test('a beta release at 50 % reaches beta subscribers only, and a yank takes it 
   request,
 }) => {
   test.setTimeout(120_000);
-  const version = `9.0.0-beta.${randomBytes(3).toString('hex')}`;
+  // `r` first: a numeric pre-release identifier may not start with 0 (semver.org §9), and hex
+  // digits alone can be one (`012261`).
+  const version = `9.0.0-beta.r${randomBytes(3).toString('hex')}`;
   const [betaUser, stableUser] = await Promise.all([
     apiSubscribedUser(request, 'beta'),
     apiSubscribedUser(request, 'stable'),
