@@ -114,7 +114,7 @@ test.describe('download centre at 1280 px', () => {
     await expect(page.getByRole('heading', { name: 'Version 1.0.0' })).toBeVisible();
     const [second] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Download v1.0.0' }).click(),
+      page.getByRole('button', { name: 'Download flockr-v1.0.0.zip' }).click(),
     ]);
     expect(second.suggestedFilename()).toBe('flockr-v1.0.0.zip');
     await second.path();

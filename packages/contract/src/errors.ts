@@ -29,6 +29,8 @@ export const API_ERRORS = {
   paymentNotFound: 'Payment not found',
   subscriptionRequired: CLIENT_ERRORS.download.forbidden,
   downloadNotFound: CLIENT_ERRORS.download.notFound,
+  /** Answered with the version and the computer in words (platforms.ts `buildNotFoundMessage`). */
+  buildNotFound: 'This version has no build for this computer.',
   downloadLinkInvalid: 'This download link is invalid or has expired',
   downloadFileMissing: 'The file for this version is not available',
   feedTokenInvalid:
@@ -115,6 +117,7 @@ export const API_ERROR_CODES = {
   paymentNotFound: 'CHECKOUT_NOT_FOUND',
   subscriptionRequired: 'SUBSCRIPTION_REQUIRED',
   downloadNotFound: 'RELEASE_NOT_FOUND',
+  buildNotFound: 'BUILD_NOT_FOUND',
   downloadLinkInvalid: 'DOWNLOAD_LINK_INVALID',
   feedTokenInvalid: 'FEED_TOKEN_INVALID',
   feedNotFound: 'FEED_NOT_FOUND',

@@ -24,6 +24,7 @@ export * from './orders.js';
 export * from './order-ref.js';
 export * from './subscriptions.js';
 export * from './downloads.js';
+export * from './platforms.js';
 export * from './updates.js';
 export * from './licenses.js';
 export * from './changelog.js';

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { idSchema, isoDateTimeSchema } from './common.js';
 import { API_ERRORS } from './errors.js';
 import { text } from './text.js';
-import { platformSchema } from './updates.js';
+import { platformSchema } from './downloads.js';
 
 // ---------------------------------------------------------------------------------------------
 // Keys, entitlements, statuses

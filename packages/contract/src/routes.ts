@@ -67,6 +67,7 @@ import {
   downloadHistoryResponseSchema,
   downloadLinkQuerySchema,
   downloadLinkResponseSchema,
+  downloadNotFoundResponseSchema,
   emailDownloadLinkRequestSchema,
   emailDownloadLinkResponseSchema,
   latestVersionResponseSchema,
@@ -544,17 +545,22 @@ export const API = {
     link: endpoint({
       method: 'GET',
       path: '/downloads/link',
-      summary: 'A signed link to a version, the newest when none is given (spec §7)',
+      summary:
+        "A signed link to a build of a version (spec §7): the newest version when none is given; the platform, architecture and kind asked for, else the build for the caller's computer (docs/downloads.md). 404 BUILD_NOT_FOUND lists the builds the version has",
       tag: 'downloads',
       access: 'user',
       query: downloadLinkQuerySchema,
-      responses: { 200: downloadLinkResponseSchema, ...errors(400, 401, 403, 404) },
+      responses: {
+        200: downloadLinkResponseSchema,
+        404: downloadNotFoundResponseSchema,
+        ...errors(400, 401, 403),
+      },
     }),
     emailLink: endpoint({
       method: 'POST',
       path: '/downloads/email-link',
       summary:
-        "E-mails a 24-hour link to a version (the newest when none is given) to the caller's own address, to open on a computer",
+        "E-mails 24-hour links to every build of a version (the newest when none is given) to the caller's own address, to open on a computer; the build asked for, or the caller's computer's, first",
       tag: 'downloads',
       access: 'user',
       body: emailDownloadLinkRequestSchema,

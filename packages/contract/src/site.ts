@@ -38,6 +38,47 @@ export function versionFilename(productName: string, version: string): string {
   return `${productSlug(productName)}-v${version}.zip`;
 }
 
+/**
+ * The name a build is saved under (docs/downloads.md "File names"):
+ * `{product}-{version}-{platform}-{arch}.{ext}`, e.g. `flockr-1.2.0-macos-universal.dmg`; the
+ * extension is the stored file's (see {@link fileExtension}). A release's one file for every
+ * computer keeps the spec's {@link versionFilename}.
+ */
+export function buildFilename(
+  productName: string,
+  version: string,
+  build: { platform: string; arch: string; filename: string; kind: string },
+): string {
+  return `${productSlug(productName)}-${version}-${build.platform}-${build.arch}.${fileExtension(build.filename, build.kind)}`;
+}
+
+/** Extensions of two or three parts that name one format. */
+const COMPOUND_EXTENSIONS = ['app.tar.gz', 'tar.gz', 'tar.xz', 'tar.bz2', 'tar.zst'];
+
+/** The usual extension of each kind, for a stored file whose name has none. */
+const KIND_EXTENSIONS: Record<string, string> = {
+  installer: 'exe',
+  zip: 'zip',
+  dmg: 'dmg',
+  appimage: 'AppImage',
+  deb: 'deb',
+  rpm: 'rpm',
+  archive: 'tar.gz',
+};
+
+/**
+ * The extension of stored file `filename` without its dot, as written (`exe`, `msi`, `dmg`,
+ * `AppImage`, `tar.gz`, `app.tar.gz`), else the usual one of `kind`, else `bin`. Pure.
+ */
+export function fileExtension(filename: string, kind: string): string {
+  const lower = filename.toLowerCase();
+  const compound = COMPOUND_EXTENSIONS.find((ext) => lower.endsWith(`.${ext}`));
+  if (compound) return filename.slice(filename.length - compound.length);
+  const match = /\.([A-Za-z0-9]{1,12})$/.exec(filename);
+  if (match) return match[1]!;
+  return KIND_EXTENSIONS[kind] ?? 'bin';
+}
+
 /** Fallback name for the latest version when its record has no filename: `{product}.zip`. */
 export function fallbackFilename(productName: string): string {
   return `${productSlug(productName)}.zip`;

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { idSchema, isoDateSchema, isoDateTimeSchema } from './common.js';
-import { versionSchema } from './downloads.js';
+import { archSchema, artifactKindSchema, platformSchema, versionSchema } from './downloads.js';
 import { text } from './text.js';
 
 /**
@@ -19,40 +19,6 @@ export const releaseChannelSchema = z.enum(RELEASE_CHANNELS);
 export function channelIncludes(subscribed: ReleaseChannel, release: ReleaseChannel): boolean {
   return RELEASE_CHANNELS.indexOf(release) <= RELEASE_CHANNELS.indexOf(subscribed);
 }
-
-/** Operating systems an artifact is built for. */
-export const PLATFORMS = ['windows', 'macos', 'linux'] as const;
-export type Platform = (typeof PLATFORMS)[number];
-export const platformSchema = z.enum(PLATFORMS);
-
-/** CPU architectures; `universal` is a macOS universal binary (x64 and arm64 in one file). */
-export const ARCHES = ['x64', 'arm64', 'ia32', 'universal'] as const;
-export type Arch = (typeof ARCHES)[number];
-export const archSchema = z.enum(ARCHES);
-
-/**
- * What an artifact is, which decides the feeds it appears in (docs/updates.md "Which file each
- * feed serves"): `installer` (NSIS .exe or .msi; Tauri's Windows bundle), `zip` (the spec's
- * download; Squirrel.Mac's and Sparkle's macOS update), `dmg`, `appimage`, `deb`, `rpm`,
- * `archive` (Tauri's macOS `.app.tar.gz`), `nupkg` (a full Squirrel.Windows or Velopack
- * package), `delta` (a delta package), `blockmap` (electron-builder's differential-update map of
- * the file it is named after), `signature` (a detached signature file offered for download).
- */
-export const ARTIFACT_KINDS = [
-  'installer',
-  'zip',
-  'dmg',
-  'appimage',
-  'deb',
-  'rpm',
-  'archive',
-  'nupkg',
-  'delta',
-  'blockmap',
-  'signature',
-] as const;
-export type ArtifactKind = (typeof ARTIFACT_KINDS)[number];
-export const artifactKindSchema = z.enum(ARTIFACT_KINDS);
 
 /**
  * What a plan gives after the subscription ends (set per plan by admins, docs/updates.md):
@@ -129,6 +95,11 @@ export const adminArtifactSchema = z.object({
   platform: platformSchema,
   arch: archSchema,
   kind: artifactKindSchema,
+  any_platform: z
+    .boolean()
+    .describe(
+      'One file for every computer (the single-file form): downloads offer it to every platform; the feeds read platform, arch and kind',
+    ),
   file_size: z.number().int().describe('Bytes'),
   sha256: z.string().nullable().describe('Hex'),
   sha512: z.string().nullable().describe('Base64, as electron-updater wants it'),

@@ -450,6 +450,13 @@ export const artifacts = pgTable(
     platform: text('platform').notNull().default('windows'),
     arch: text('arch').notNull().default('x64'),
     kind: text('kind').notNull().default('zip'),
+    /**
+     * One file for every computer: the one file of a release uploaded through the spec's
+     * single-file form, which names no platform (docs/downloads.md "Builds for each computer").
+     * Downloads offer it to every computer under the spec's name, after the builds made for the
+     * visitor's platform; the update feeds still read `platform`, `arch` and `kind`.
+     */
+    anyPlatform: boolean('any_platform').notNull().default(false),
     /** The seller's minisign signature (the `.sig` file Tauri's bundler writes), or null. */
     signature: text('signature'),
     /** The seller's base64 Ed25519 signature for Sparkle (`sparkle:edSignature`), or null. */

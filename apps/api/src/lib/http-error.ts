@@ -19,16 +19,27 @@ export class HttpError extends Error {
    * @param statusCode HTTP status (4xx or 5xx).
    * @param key the catalogue entry; its text is the message unless `options.message` is given
    *   (texts with placeholders, such as `orderTransition`).
-   * @param options extra response headers (e.g. Retry-After), or a message of the same meaning.
+   * @param options extra response headers (e.g. Retry-After), a message of the same meaning,
+   *   or `details`: fields the answer carries beside `error` and `code`, which the endpoint's
+   *   error schema in the route table declares (e.g. BUILD_NOT_FOUND's `builds`).
    */
   constructor(
     public readonly statusCode: number,
     key: ApiErrorKey,
-    public readonly options: { message?: string; headers?: Record<string, string> } = {},
+    public readonly options: {
+      message?: string;
+      headers?: Record<string, string>;
+      details?: Record<string, unknown>;
+    } = {},
   ) {
     super(options.message ?? API_ERRORS[key]);
     this.name = 'HttpError';
     this.code = API_ERROR_CODES[key];
+  }
+
+  /** Fields the answer carries beside `error` and `code`. */
+  get details(): Record<string, unknown> {
+    return this.options.details ?? {};
   }
 
   /** Response headers to send with the answer. */

@@ -38,23 +38,45 @@ function sellerLines(b: Brand): string[] {
   ];
 }
 
+/** A build in a download e-mail: its name in words, file name, size as read, and link. */
+export interface DownloadEntry {
+  label: string;
+  filename: string;
+  size: string;
+  url: string;
+}
+
 export interface Rendered {
   subject: string;
   text: string;
   html: string;
 }
 
-/** Wraps paragraphs (and an optional button link) into the text and HTML parts with the footer. */
+/** A link of an e-mail: what it opens, and where. */
+interface MailLink {
+  label: string;
+  url: string;
+}
+
+/**
+ * Wraps paragraphs (and an optional button link, then an optional list of further links under a
+ * heading) into the text and HTML parts with the footer.
+ */
 function layout(
   brand: Brand,
   subject: string,
   paragraphs: string[],
-  action?: { label: string; url: string },
+  action?: MailLink,
+  more?: { heading: string; links: MailLink[] },
 ): Rendered {
   const footer = `Questions? Write to ${brand.supportEmail}. — The ${brand.productName} team`;
+  const moreLinks = more && more.links.length > 0 ? more : undefined;
   const text = [
     ...paragraphs,
     ...(action ? [`${action.label}: ${action.url}`] : []),
+    ...(moreLinks
+      ? [[moreLinks.heading, ...moreLinks.links.map((l) => `- ${l.label}: ${l.url}`)].join('\n')]
+      : []),
     '',
     footer,
   ].join('\n\n');
@@ -62,6 +84,7 @@ function layout(
 <h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(brand.productName)}</h1>
 ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 ${action ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#0369a1;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none">${escapeHtml(action.label)}</a></p><p style="font-size:13px;color:#475569">Or paste this link into your browser: ${escapeHtml(action.url)}</p>` : ''}
+${moreLinks ? `<p style="margin-bottom:4px">${escapeHtml(moreLinks.heading)}</p><ul style="margin-top:0;padding-left:20px">${moreLinks.links.map((l) => `<li><a href="${escapeHtml(l.url)}">${escapeHtml(l.label)}</a></li>`).join('')}</ul>` : ''}
 <hr style="border:none;border-top:1px solid #e2e8f0;margin:24px 0"><p style="font-size:13px;color:#475569">${escapeHtml(footer)}</p>
 </body></html>`;
   return { subject: `${subject} · ${brand.productName}`, text, html };
@@ -162,7 +185,7 @@ export const templates = {
         `Amount: ${r.amount}`,
         `Date: ${r.date}`,
         ...sellerLines(b),
-        'You can download the program from your account at any time while your subscription is active.',
+        `Download ${b.productName} for your computer at ${b.publicUrl}/downloads: the page offers the build for the computer you open it on, and every other build beside it, at any time while your subscription is active.`,
       ],
       { label: 'Open Order History', url: `${b.publicUrl}/orders` },
     ),
@@ -188,20 +211,39 @@ export const templates = {
       ],
       { label: 'Renew', url: `${b.publicUrl}/plans` },
     ),
+  /**
+   * Links to the builds of a version, asked for to open on a computer (docs/downloads.md
+   * "E-mailed links"): the build for the computer it was asked from first, as the button, when
+   * there is one (none when asked from a phone), and every other build listed under it.
+   */
   downloadLink: (
     b: Brand,
     username: string,
-    r: { version: string; filename: string; url: string; expiresAt: string },
+    r: {
+      version: string;
+      primary: DownloadEntry | null;
+      others: DownloadEntry[];
+      expiresAt: string;
+    },
   ) =>
     layout(
       b,
       `Your download link for ${b.productName} ${r.version}`,
       [
         `Hi ${username},`,
-        `Here is the link to ${r.filename} that you asked for. Open it on the computer where you want to install ${b.productName}.`,
-        `The link works until ${r.expiresAt.slice(0, 16).replace('T', ' ')} UTC, while your subscription is active. If you did not ask for it, you can ignore this e-mail.`,
+        r.primary
+          ? `Here is the link to ${r.primary.filename} (${r.primary.label}, ${r.primary.size}) that you asked for. Open it on the computer where you want to install ${b.productName}.`
+          : `Here are the links to ${b.productName} ${r.version} that you asked for, one for each kind of computer. Open this e-mail on the computer where you want to install ${b.productName} and choose its link.`,
+        `The links work until ${r.expiresAt.slice(0, 16).replace('T', ' ')} UTC, while your subscription is active. If you did not ask for them, you can ignore this e-mail.`,
       ],
-      { label: `Download ${r.filename}`, url: r.url },
+      r.primary ? { label: `Download ${r.primary.filename}`, url: r.primary.url } : undefined,
+      {
+        heading: r.primary ? 'For another computer:' : 'Choose the build for your computer:',
+        links: r.others.map((o) => ({
+          label: `${o.label} (${o.filename}, ${o.size})`,
+          url: o.url,
+        })),
+      },
     ),
   /**
    * A new version on the stable channel, to subscribers who keep product e-mails on

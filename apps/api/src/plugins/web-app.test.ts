@@ -185,6 +185,15 @@ describe('HTML documents', () => {
     expect(res.headers['x-robots-tag']).toBe('noindex');
   });
 
+  it("asks every page's browser for the client hints that tell its computer's CPU", async () => {
+    // The download calls a page makes then carry them (lib/computer.ts, docs/downloads.md).
+    for (const url of ['/plans', '/downloads']) {
+      expect((await get(url)).headers['accept-ch']).toBe(
+        'Sec-CH-UA-Platform, Sec-CH-UA-Arch, Sec-CH-UA-Bitness',
+      );
+    }
+  });
+
   it('compresses documents for clients that accept it', async () => {
     const res = await get('/plans', { 'accept-encoding': 'br' });
     expect(res.headers['content-encoding']).toBe('br');

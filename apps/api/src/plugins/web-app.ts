@@ -6,7 +6,8 @@
  *   immutable` (their name changes with their content), other files an hour;
  * - every other GET outside the API: an HTML document (modules/site/pages.ts): a public page
  *   rendered with its data, else the app's shell; `no-cache` with a strong ETag, so a browser
- *   revalidates it on each visit and gets 304 when nothing changed;
+ *   revalidates it on each visit and gets 304 when nothing changed; `Accept-CH` asks the browser
+ *   for the client hints that tell a computer's CPU (lib/computer.ts);
  * - `/robots.txt`, `/sitemap.xml` (the public pages under PUBLIC_URL) and
  *   `/manifest.webmanifest` (the web app manifest, with the configured product name).
  */
@@ -14,6 +15,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { AppContext } from '../context.js';
+import { ACCEPT_CLIENT_HINTS } from '../lib/computer.js';
 import { escapeMarkup } from '../lib/escape.js';
 import { strongEtag } from '../lib/etag.js';
 import { PageDocuments, type WebBuild } from '../modules/site/pages.js';
@@ -127,6 +129,8 @@ export async function registerWebApp(
     const url = new URL(request.url, 'http://request.invalid');
     const document = await documents.document(url, isPhoneRequest(request.headers));
     reply.header('cache-control', 'no-cache');
+    // The download calls the page makes then carry the CPU architecture (lib/computer.ts).
+    reply.header('accept-ch', ACCEPT_CLIENT_HINTS);
     addVary(reply, 'User-Agent');
     if (!document.indexable) reply.header('x-robots-tag', 'noindex');
     return sendKeptText(request, reply, document, {

@@ -4,11 +4,15 @@
  */
 import {
   changelogEntrySchema,
+  downloadBuildSchema,
+  downloadVersionSchema,
   orderSchema,
   planSchema,
   siteConfigSchema,
   userSchema,
   type ChangelogEntry,
+  type DownloadBuild,
+  type DownloadVersion,
   type Order,
   type Plan,
   type SiteConfig,
@@ -103,3 +107,65 @@ export function makeEntry(overrides: Partial<ChangelogEntry> = {}): ChangelogEnt
     ...overrides,
   });
 }
+
+/** A build of version `version` for `platform`/`arch`/`kind` (platform null: every computer). */
+export function makeBuild(
+  version: string,
+  build: Pick<DownloadBuild, 'platform' | 'arch' | 'kind'> & Partial<DownloadBuild>,
+): DownloadBuild {
+  const ext = {
+    installer: 'exe',
+    dmg: 'dmg',
+    appimage: 'AppImage',
+    deb: 'deb',
+    rpm: 'rpm',
+    zip: 'zip',
+    archive: 'tar.gz',
+  }[build.kind];
+  const seed = `${version}${build.platform ?? 'any'}${build.arch ?? ''}${build.kind}`;
+  let hash = 0;
+  for (const c of seed) hash = (hash * 31 + c.charCodeAt(0)) >>> 0;
+  return downloadBuildSchema.parse({
+    id: `00000000-0000-4000-8000-${hash.toString(16).padStart(12, '0').slice(-12)}`,
+    filename: build.platform
+      ? `flockr-${version}-${build.platform}-${build.arch}.${ext}`
+      : `flockr-v${version}.zip`,
+    file_size: 1_572_864,
+    file_size_formatted: '1.6 MB',
+    sha256: 'a'.repeat(64),
+    ...build,
+  });
+}
+
+/**
+ * A version as `GET /downloads/versions` lists it: by default a Windows installer, a macOS disk
+ * image and a Linux AppImage, the Windows one recommended (the computer of `WINDOWS_COMPUTER`).
+ */
+export function makeDownloadVersion(
+  version: string,
+  overrides: Partial<DownloadVersion> = {},
+): DownloadVersion {
+  const builds = overrides.builds ?? [
+    makeBuild(version, { platform: 'windows', arch: 'x64', kind: 'installer' }),
+    makeBuild(version, { platform: 'macos', arch: 'universal', kind: 'dmg' }),
+    makeBuild(version, { platform: 'linux', arch: 'x64', kind: 'appimage' }),
+  ];
+  const first = builds[0]!;
+  return downloadVersionSchema.parse({
+    id: `00000000-0000-4000-8000-00000000${version.replace(/\./g, '').padStart(4, '0')}`,
+    version,
+    filename: first.filename,
+    file_size: first.file_size,
+    file_size_formatted: first.file_size_formatted,
+    sha256: first.sha256,
+    release_date: '2026-11-01',
+    is_active: true,
+    notes: { title: `Notes of ${version}`, summary: `What changed in ${version}` },
+    builds,
+    recommended_build_id: first.id,
+    ...overrides,
+  });
+}
+
+/** The computer of a Windows x64 browser, as `GET /downloads/versions` reads it. */
+export const WINDOWS_COMPUTER = { platform: 'windows', arch: 'x64', mobile: false } as const;

@@ -55,8 +55,9 @@ interface NewRelease {
 }
 
 /**
- * Records a release with its artifact (on the stable channel, a Windows x64 zip: the columns'
- * defaults, the spec's one file per version), audited; an active one is published now
+ * Records a release with its artifact (on the stable channel, a zip for every computer: the
+ * spec's one file per version, recorded as Windows x64 for the update feeds, the columns'
+ * defaults; docs/downloads.md), audited; an active one is published now
  * (`published_at`) and its release e-mail scheduled in the same transaction (announcements.ts).
  * @throws 409 VERSION_TAKEN.
  */

@@ -47,6 +47,7 @@ export function toAdminArtifact(a: ArtifactRow): AdminArtifact {
     platform: a.platform as Platform,
     arch: a.arch as Arch,
     kind: a.kind as ArtifactKind,
+    any_platform: a.anyPlatform,
     file_size: a.fileSize,
     sha256: a.sha256,
     sha512: a.sha512,

@@ -4,7 +4,7 @@
  * and kind); the spec's views of a version (`filename`, `file_size`, `sha256`) show its zip, or
  * its first file when it has no zip.
  */
-import { and, asc, desc, eq, isNotNull, isNull, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, notInArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
   artifacts,
@@ -76,16 +76,20 @@ export async function findReleaseByVersion(
   return row;
 }
 
-/** Inserts a release and its artifact; a taken version surfaces as a unique violation. */
+/**
+ * Inserts a release with its one file (the spec's single-file form and the seed), which is for
+ * every computer (`any_platform`; docs/downloads.md); a taken version surfaces as a unique
+ * violation.
+ */
 export async function insertRelease(
   db: Executor,
   release: typeof releases.$inferInsert,
-  artifact: Omit<typeof artifacts.$inferInsert, 'releaseId'>,
+  artifact: Omit<typeof artifacts.$inferInsert, 'releaseId' | 'anyPlatform'>,
 ): Promise<ReleaseWithArtifact> {
   const [r] = await db.insert(releases).values(release).returning();
   const [a] = await db
     .insert(artifacts)
-    .values({ ...artifact, releaseId: r!.id })
+    .values({ ...artifact, anyPlatform: true, releaseId: r!.id })
     .returning();
   return { release: r!, artifact: a! };
 }
@@ -178,6 +182,19 @@ export async function listArtifactsOf(db: Executor, releaseId: string): Promise<
     .select()
     .from(artifacts)
     .where(eq(artifacts.releaseId, releaseId))
+    .orderBy(asc(artifacts.createdAt), asc(artifacts.id));
+}
+
+/** The artifacts of the releases `releaseIds`, oldest first (upload order). */
+export async function listArtifactsOfReleases(
+  db: Executor,
+  releaseIds: readonly string[],
+): Promise<ArtifactRow[]> {
+  if (releaseIds.length === 0) return [];
+  return db
+    .select()
+    .from(artifacts)
+    .where(inArray(artifacts.releaseId, [...releaseIds]))
     .orderBy(asc(artifacts.createdAt), asc(artifacts.id));
 }
 
@@ -380,17 +397,17 @@ export async function recordDownloadOnce(
   });
 }
 
-/** The user's downloads, newest first, with version and file name. */
+/** The user's downloads, newest first, with the version and the file fetched. */
 export async function listUserDownloads(
   db: Executor,
   userId: string,
   limit = 50,
-): Promise<{ id: string; version: string; filename: string; at: Date }[]> {
+): Promise<{ id: string; version: string; artifact: ArtifactRow; at: Date }[]> {
   return db
     .select({
       id: downloads.id,
       version: releases.version,
-      filename: artifacts.filename,
+      artifact: artifacts,
       at: downloads.createdAt,
     })
     .from(downloads)

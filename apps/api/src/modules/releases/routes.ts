@@ -8,8 +8,10 @@
 import type { FastifyInstance } from 'fastify';
 import { API } from '@flockr/contract';
 import type { AppContext } from '../../context.js';
+import { COMPUTER_HEADERS, computerOf } from '../../lib/computer.js';
 import { attachmentDisposition } from '../../lib/content-disposition.js';
 import { route } from '../../plugins/route.js';
+import { addVary } from '../../plugins/send-answer.js';
 import { sendStoredFile } from '../../plugins/send-file.js';
 import type { Limiters } from '../../plugins/rate-limit.js';
 import { createLink, emailLink, history, latest, resolveLink, versions } from './service.js';
@@ -20,16 +22,24 @@ import { createLink, emailLink, history, latest, resolveLink, versions } from '.
  */
 export function releaseRoutes(ctx: AppContext, limits: Limiters) {
   return async (app: FastifyInstance) => {
-    route(app, API.downloads.latest, async ({ user }) => latest(ctx, user));
-    route(app, API.downloads.versions, async ({ user }) => ({
-      versions: await versions(ctx, user),
-    }));
+    // Answers that depend on the caller's computer (lib/computer.ts) say so in Vary.
+    route(app, API.downloads.latest, async ({ user, request }, reply) => {
+      addVary(reply, COMPUTER_HEADERS.join(', '));
+      return latest(ctx, user, computerOf(request.headers));
+    });
+    route(app, API.downloads.versions, async ({ user, request }, reply) => {
+      addVary(reply, COMPUTER_HEADERS.join(', '));
+      return versions(ctx, user, computerOf(request.headers));
+    });
     route(app, API.downloads.history, async ({ user }) => history(ctx, user));
-    route(app, API.downloads.link, async ({ user, query }) => createLink(ctx, user, query.version));
+    route(app, API.downloads.link, async ({ user, query, request }, reply) => {
+      addVary(reply, COMPUTER_HEADERS.join(', '));
+      return createLink(ctx, user, query, computerOf(request.headers));
+    });
     route(
       app,
       API.downloads.emailLink,
-      async ({ user, body }) => emailLink(ctx, user, body.version),
+      async ({ user, body, request }) => emailLink(ctx, user, body, computerOf(request.headers)),
       { preHandler: limits.sensitivePerIp },
     );
     // GET /downloads/file?token=: the same checks either way (resolveLink); then the bytes come

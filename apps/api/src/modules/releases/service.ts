@@ -11,20 +11,25 @@ import semver from 'semver';
 import {
   DOWNLOAD_LINK_TTL_MS,
   EMAILED_DOWNLOAD_LINK_TTL_MS,
+  buildLabel,
+  buildNotFoundMessage,
   emailedLinkMessage,
   formatFileSize,
   idSchema,
-  versionFilename,
+  isDownloadKind,
+  type Computer,
   type DownloadHistoryResponse,
   type DownloadLinkResponse,
-  type DownloadVersion,
   type EmailDownloadLinkResponse,
   type ProgramVersion,
   type ReleaseChannel,
+  type VersionsResponse,
+  unknownBuildMessage,
 } from '@flockr/contract';
 import type { AppContext } from '../../context.js';
-import type { UserRow } from '../../db/schema.js';
-import { forbidden, notFound } from '../../lib/http-error.js';
+import type { ArtifactRow, ReleaseRow, UserRow } from '../../db/schema.js';
+import type { DetectedComputer } from '../../lib/computer.js';
+import { HttpError, forbidden, notFound } from '../../lib/http-error.js';
 import { brandOf, templates } from '../../mail/templates.js';
 import { assertAccountActive } from '../accounts/sign-in.js';
 import { notesForVersions } from '../changelog/service.js';
@@ -32,7 +37,17 @@ import { deliverOutbox, enqueueMail } from '../outbox/service.js';
 import { findAccountById } from '../accounts/profile.js';
 import { accessOf, isOfferedTo, type Access } from '../updates/access.js';
 import {
+  buildsOf,
+  chooseBuild,
+  orderBuilds,
+  recommendedBuild,
+  toDownloadBuild,
+  type Build,
+  type BuildChoice,
+} from './builds.js';
+import {
   findArtifact,
+  listArtifactsOfReleases,
   listReleases,
   listUserDownloads,
   recordDownloadOnce,
@@ -83,25 +98,110 @@ async function offeredReleases(ctx: AppContext, user: UserRow): Promise<ReleaseW
   return (await releasesBySemver(ctx)).filter((r) => isOfferedTo(r.release, channel, access));
 }
 
-/**
- * `GET /downloads/versions`: active versions, newest first, each with the notes of its published
- * changelog entry (null when none), for the download centre (spec sections 1 and 7).
- * @throws 403 SUBSCRIPTION_REQUIRED.
- */
-export async function versions(ctx: AppContext, user: UserRow): Promise<DownloadVersion[]> {
-  const rows = (await offeredReleases(ctx, user)).map(toProgramVersion);
-  const notes = await notesForVersions(
-    ctx,
-    rows.map((r) => r.version),
-  );
-  return rows.map((r) => ({ ...r, notes: notes.get(r.version) ?? null }));
+/** An offered version with its builds (builds.ts), as uploaded. */
+interface OfferedVersion {
+  release: ReleaseRow;
+  builds: Build[];
+  /** The artifact rows of the builds, by id (where each file is). */
+  artifacts: Map<string, ArtifactRow>;
 }
 
-/** `GET /downloads/latest`: the newest active version. @throws 403; 404 RELEASE_NOT_FOUND. */
-export async function latest(ctx: AppContext, user: UserRow): Promise<ProgramVersion> {
-  const [newest] = await offeredReleases(ctx, user);
+/**
+ * The versions offered to `user` that have at least one build (a release of feed files alone is
+ * not a download), newest semantic version first. @throws 403 as `downloadAccess`.
+ */
+async function offeredVersions(ctx: AppContext, user: UserRow): Promise<OfferedVersion[]> {
+  const offered = await offeredReleases(ctx, user);
+  const rows = await listArtifactsOfReleases(
+    ctx.db,
+    offered.map((r) => r.release.id),
+  );
+  const byRelease = new Map<string, ArtifactRow[]>();
+  for (const row of rows) {
+    const list = byRelease.get(row.releaseId) ?? [];
+    list.push(row);
+    byRelease.set(row.releaseId, list);
+  }
+  return offered
+    .map(({ release }) => {
+      const of = byRelease.get(release.id) ?? [];
+      return {
+        release,
+        builds: buildsOf(ctx.config.productName, release.version, of),
+        artifacts: new Map(of.map((a) => [a.id, a])),
+      };
+    })
+    .filter((v) => v.builds.length > 0);
+}
+
+/**
+ * The spec's record of `version` (spec §7) for `computer`: `filename`, `file_size` and `sha256`
+ * are those of the build it is offered first (`ordered[0]`, from `orderBuilds`).
+ */
+function versionRecord(release: ReleaseRow, ordered: readonly Build[]): ProgramVersion {
+  const first = ordered[0]!;
+  return {
+    id: release.id,
+    version: release.version,
+    filename: first.filename,
+    file_size: first.file_size,
+    file_size_formatted: first.file_size_formatted,
+    sha256: first.sha256,
+    release_date: release.releaseDate,
+    is_active: release.isActive,
+  };
+}
+
+/** The computer as the answers show it (without the Linux package format). */
+const publicComputer = ({ platform, arch, mobile }: DetectedComputer): Computer => ({
+  platform,
+  arch,
+  mobile,
+});
+
+/**
+ * `GET /downloads/versions`: the offered versions, newest first, each with the notes of its
+ * published changelog entry (null when none) and its builds in the order `computer` is offered
+ * them, the recommended one named (builds.ts); and the computer as read from the request (spec
+ * sections 1 and 7; docs/downloads.md).
+ * @throws 403 SUBSCRIPTION_REQUIRED.
+ */
+export async function versions(
+  ctx: AppContext,
+  user: UserRow,
+  computer: DetectedComputer,
+): Promise<VersionsResponse> {
+  const offered = await offeredVersions(ctx, user);
+  const notes = await notesForVersions(
+    ctx,
+    offered.map((v) => v.release.version),
+  );
+  return {
+    versions: offered.map(({ release, builds }) => {
+      const ordered = orderBuilds(builds, computer);
+      return {
+        ...versionRecord(release, ordered),
+        notes: notes.get(release.version) ?? null,
+        builds: ordered.map(toDownloadBuild),
+        recommended_build_id: recommendedBuild(ordered, computer)?.id ?? null,
+      };
+    }),
+    computer: publicComputer(computer),
+  };
+}
+
+/**
+ * `GET /downloads/latest`: the newest offered version's record, with the file of the build for
+ * `computer` (spec §7). @throws 403; 404 RELEASE_NOT_FOUND.
+ */
+export async function latest(
+  ctx: AppContext,
+  user: UserRow,
+  computer: DetectedComputer,
+): Promise<ProgramVersion> {
+  const [newest] = await offeredVersions(ctx, user);
   if (!newest) throw notFound('downloadNotFound');
-  return toProgramVersion(newest);
+  return versionRecord(newest.release, orderBuilds(newest.builds, computer));
 }
 
 /** `GET /downloads/history`: the user's downloads, newest first. @throws 403. */
@@ -110,55 +210,76 @@ export async function history(ctx: AppContext, user: UserRow): Promise<DownloadH
   return { downloads: await downloadHistory(ctx, user.id) };
 }
 
-/** The downloads of `userId`, newest first (also shown to admins). */
+/**
+ * The downloads of `userId`, newest first (also shown to admins), each with the name the file
+ * was saved under (builds.ts).
+ */
 export async function downloadHistory(ctx: AppContext, userId: string, limit = 50) {
   const rows = await listUserDownloads(ctx.db, userId, limit);
   return rows.map((r) => ({
     id: r.id,
     version: r.version,
-    filename: r.filename,
+    filename: savedName(ctx, r.version, r.artifact),
     downloaded_at: r.at.toISOString(),
   }));
 }
 
-/**
- * `GET /downloads/link?version=`: a link for `version` (the newest when absent). For a file
- * stored here it is a signed URL valid for 5 minutes; for an externally hosted version it is
- * that URL, and the download is recorded now.
- * @throws 403 SUBSCRIPTION_REQUIRED; 404 RELEASE_NOT_FOUND for an unknown or inactive version.
- */
-export function createLink(
-  ctx: AppContext,
-  user: UserRow,
-  version?: string,
-): Promise<DownloadLinkResponse> {
-  return issueLink(ctx, user, version, DOWNLOAD_LINK_TTL_MS);
+/** The name `artifact` of release `version` is saved under (its build's, else its own). */
+function savedName(ctx: AppContext, version: string, artifact: ArtifactRow): string {
+  return buildsOf(ctx.config.productName, version, [artifact])[0]?.filename ?? artifact.filename;
 }
 
-/** `createLink` with a link lifetime of `ttlMs` milliseconds. Same errors. */
-async function issueLink(
+/** A version that is offered and the build of it that was chosen. */
+interface ChosenBuild {
+  version: OfferedVersion;
+  build: Build;
+}
+
+/**
+ * The offered version `choice.version` (the newest when absent) and its build for `choice` and
+ * `computer` (builds.ts `chooseBuild`).
+ * @throws 403 SUBSCRIPTION_REQUIRED; 404 RELEASE_NOT_FOUND for a version not offered;
+ * 404 BUILD_NOT_FOUND, with the version's builds, when it has none that matches.
+ */
+async function chosenBuild(
   ctx: AppContext,
   user: UserRow,
-  version: string | undefined,
+  choice: BuildChoice & { version?: string },
+  computer: DetectedComputer,
+): Promise<ChosenBuild> {
+  const all = await offeredVersions(ctx, user);
+  const version = choice.version ? all.find((v) => v.release.version === choice.version) : all[0];
+  if (!version) throw notFound('downloadNotFound');
+  const build = chooseBuild(version.builds, computer, choice);
+  if (build) return { version, build };
+  const platform = choice.platform ?? computer.platform;
+  const arch = choice.arch ?? (choice.platform ? null : computer.arch);
+  throw new HttpError(404, 'buildNotFound', {
+    message: choice.build
+      ? unknownBuildMessage(version.release.version)
+      : buildNotFoundMessage(version.release.version, platform, arch),
+    details: { builds: orderBuilds(version.builds, computer).map(toDownloadBuild) },
+  });
+}
+
+/** A link to `build` for `user`, valid `ttlMs` milliseconds (see `createLink`). */
+async function linkTo(
+  ctx: AppContext,
+  user: UserRow,
+  { version, build }: ChosenBuild,
   ttlMs: number,
 ): Promise<DownloadLinkResponse> {
-  const all = await offeredReleases(ctx, user);
-  const target = version ? all.find((r) => r.release.version === version) : all[0];
-  if (!target) throw notFound('downloadNotFound');
-  const { release, artifact } = target;
-  const filename = versionFilename(ctx.config.productName, release.version);
-  const signed = await ctx.tokens.sign('download', user.id, ttlMs, {
-    aid: artifact.id,
-  });
-  const link = { filename, version: release.version, expires_at: signed.expiresAt.toISOString() };
+  const artifact = version.artifacts.get(build.id)!;
+  const signed = await ctx.tokens.sign('download', user.id, ttlMs, { aid: artifact.id });
+  const link = {
+    filename: build.filename,
+    version: version.release.version,
+    expires_at: signed.expiresAt.toISOString(),
+    platform: build.platform,
+    arch: build.arch,
+    kind: build.kind,
+  };
   if (!artifact.storagePath && artifact.downloadUrl) {
-    const recorded = await recordDownloadOnce(ctx.db, {
-      userId: user.id,
-      artifactId: artifact.id,
-      releaseId: release.id,
-      linkId: signed.id,
-    });
-    if (recorded) ctx.metrics.download();
     return { ...link, download_url: artifact.downloadUrl };
   }
   return {
@@ -168,25 +289,82 @@ async function issueLink(
 }
 
 /**
- * `POST /downloads/email-link`: e-mails the caller a link to `version` (the newest when absent)
- * at the account's own address, to open later on a computer (a phone has no use for the desktop
- * ZIP). The link lives EMAILED_DOWNLOAD_LINK_TTL_MS (24 h) and, like every link, serves the file
- * only while the account is active and subscribed (checked again by `resolveLink`); the download
- * is recorded when the file is fetched. The e-mail goes through the outbox (docs/jobs-and-email.md):
- * sent before the answer when the transport takes it, else retried with backoff.
- * @throws 403 SUBSCRIPTION_REQUIRED; 404 RELEASE_NOT_FOUND.
+ * `GET /downloads/link?version=&platform=&arch=&kind=`: a link to a build of `version` (the
+ * newest when absent): the platform, architecture and kind asked for, else the build for the
+ * caller's `computer` (builds.ts `chooseBuild`; docs/downloads.md). For a file stored here it is
+ * a signed URL valid for 5 minutes; for an externally hosted file it is that URL, and the download
+ * is recorded now.
+ * @throws 403 SUBSCRIPTION_REQUIRED; 404 RELEASE_NOT_FOUND for an unknown or inactive version;
+ * 404 BUILD_NOT_FOUND, with the builds the version has, when none matches.
+ */
+export async function createLink(
+  ctx: AppContext,
+  user: UserRow,
+  choice: BuildChoice & { version?: string },
+  computer: DetectedComputer,
+): Promise<DownloadLinkResponse> {
+  const chosen = await chosenBuild(ctx, user, choice, computer);
+  const link = await linkTo(ctx, user, chosen, DOWNLOAD_LINK_TTL_MS);
+  const artifact = chosen.version.artifacts.get(chosen.build.id)!;
+  if (!artifact.storagePath && artifact.downloadUrl) {
+    const recorded = await recordDownloadOnce(ctx.db, {
+      userId: user.id,
+      artifactId: artifact.id,
+      releaseId: chosen.version.release.id,
+      linkId: randomUUID(),
+    });
+    if (recorded) ctx.metrics.download();
+  }
+  return link;
+}
+
+/**
+ * `POST /downloads/email-link`: e-mails the caller links to every build of `choice.version` (the
+ * newest when absent) at the account's own address, to open later on a computer. The build asked
+ * for, else the one for the caller's `computer`, comes first; from a phone, which is no computer,
+ * the e-mail lists every build alike (docs/downloads.md "E-mailed links"). Each link lives
+ * EMAILED_DOWNLOAD_LINK_TTL_MS (24 h) and, like every link, serves the file only while the account
+ * is active and subscribed (checked again by `resolveLink`); a download is recorded when a file is
+ * fetched (an externally hosted file's URL is given as it is, and not recorded). The e-mail goes
+ * through the outbox (docs/jobs-and-email.md): sent before the answer when the transport takes it,
+ * else retried with backoff.
+ * @throws 403 SUBSCRIPTION_REQUIRED; 404 RELEASE_NOT_FOUND; 404 BUILD_NOT_FOUND.
  */
 export async function emailLink(
   ctx: AppContext,
   user: UserRow,
-  version?: string,
+  choice: BuildChoice & { version?: string },
+  computer: DetectedComputer,
 ): Promise<EmailDownloadLinkResponse> {
-  const link = await issueLink(ctx, user, version, EMAILED_DOWNLOAD_LINK_TTL_MS);
-  const mail = templates.downloadLink(brandOf(ctx.config), user.username, {
-    version: link.version,
-    filename: link.filename,
+  const asked = choice.build || choice.platform || choice.arch || choice.kind;
+  const first =
+    computer.mobile && !asked ? undefined : await chosenBuild(ctx, user, choice, computer);
+  const version =
+    first?.version ??
+    (await offeredVersions(ctx, user)).find(
+      (v) => !choice.version || v.release.version === choice.version,
+    );
+  if (!version) throw notFound('downloadNotFound');
+  const ordered = orderBuilds(version.builds, computer);
+  const links = await Promise.all(
+    ordered.map(async (build) => ({
+      build,
+      link: await linkTo(ctx, user, { version, build }, EMAILED_DOWNLOAD_LINK_TTL_MS),
+    })),
+  );
+  const asEntry = ({ build, link }: (typeof links)[number]) => ({
+    label: buildLabel(build),
+    filename: build.filename,
+    size: build.file_size_formatted,
     url: link.download_url,
-    expiresAt: link.expires_at,
+  });
+  const primary = first ? links.find((l) => l.build.id === first.build.id) : undefined;
+  const expiresAt = links[0]!.link.expires_at;
+  const mail = templates.downloadLink(brandOf(ctx.config), user.username, {
+    version: version.release.version,
+    primary: primary ? asEntry(primary) : null,
+    others: links.filter((l) => l !== primary).map(asEntry),
+    expiresAt,
   });
   // Each request is its own cause (the same version may be asked for again), so a key of its own.
   const id = await enqueueMail(ctx.db, ctx.now(), {
@@ -197,10 +375,14 @@ export async function emailLink(
   });
   await deliverOutbox(ctx, [id]);
   return {
-    message: emailedLinkMessage(link.filename, user.email),
+    message: emailedLinkMessage(
+      primary?.build.filename ?? null,
+      user.email,
+      version.release.version,
+    ),
     sent_to: user.email,
-    version: link.version,
-    expires_at: link.expires_at,
+    version: version.release.version,
+    expires_at: expiresAt,
   };
 }
 
@@ -230,7 +412,12 @@ export async function resolveLink(ctx: AppContext, token: string): Promise<Resol
   if (!claims || typeof claims.aid !== 'string' || !idSchema.safeParse(claims.aid).success)
     throw notFound('downloadLinkInvalid');
   const found = await findArtifact(ctx.db, claims.aid);
-  if (!found || !found.release.isActive || !found.artifact.storagePath)
+  if (
+    !found ||
+    !found.release.isActive ||
+    !found.artifact.storagePath ||
+    !isDownloadKind(found.artifact.kind)
+  )
     throw notFound('downloadNotFound');
   const user = await findAccountById(ctx, claims.sub);
   if (!user || user.deletedAt) throw notFound('downloadLinkInvalid');
@@ -244,7 +431,7 @@ export async function resolveLink(ctx: AppContext, token: string): Promise<Resol
     linkId: claims.jti,
   });
   if (recorded) ctx.metrics.download();
-  const filename = versionFilename(ctx.config.productName, found.release.version);
+  const filename = savedName(ctx, found.release.version, found.artifact);
   const delivery = await ctx.artifacts.deliveryOf(found.artifact.storagePath, filename);
   if (!delivery) throw notFound('downloadFileMissing');
   return { delivery, filename };

@@ -25,8 +25,9 @@ export function useDownloadHistory(enabled = true) {
 }
 
 /**
- * The active versions, newest first, each with its changelog notes (`GET /downloads/versions`),
- * for choosing one to download; idle while `enabled` is false. Errors: 403
+ * The active versions, newest first, each with its changelog notes and its builds, the one for
+ * this computer named (`GET /downloads/versions`; the server reads the computer from the
+ * request), for choosing one to download; idle while `enabled` is false. Errors: 403
  * SUBSCRIPTION_REQUIRED, else 'Failed to fetch versions'.
  */
 export function useVersions(enabled = true) {
@@ -39,17 +40,19 @@ export function useVersions(enabled = true) {
 }
 
 /**
- * `mutate(version)` e-mails a 24-hour link to `version` (the newest when undefined) to the
- * signed-in user's own address (`POST /downloads/email-link`), for opening on a computer; toasts
- * the server's message, which `data.message` also holds. Errors: 403 SUBSCRIPTION_REQUIRED, 404
- * RELEASE_NOT_FOUND, 429 RATE_LIMITED, else 'Failed to send the download link'.
+ * `mutate({ version, build })` e-mails 24-hour links to every build of `version` (the newest when
+ * undefined) to the signed-in user's own address (`POST /downloads/email-link`), for opening on a
+ * computer: `build` first when given, else the build for this computer (none from a phone);
+ * toasts the server's message, which `data.message` also holds. Errors: 403
+ * SUBSCRIPTION_REQUIRED, 404 RELEASE_NOT_FOUND or BUILD_NOT_FOUND, 429 RATE_LIMITED, else 'Failed
+ * to send the download link'.
  */
 export function useEmailDownloadLink() {
-  return useMutation<EmailDownloadLinkResponse, ApiError, string | undefined>({
-    mutationFn: (version) =>
+  return useMutation<EmailDownloadLinkResponse, ApiError, { version?: string; build?: string }>({
+    mutationFn: ({ version, build }) =>
       call(
         'POST /downloads/email-link',
-        { body: version ? { version } : {} },
+        { body: { ...(version && { version }), ...(build && { build }) } },
         { fallback: t.emailLinkFailed },
       ),
     onSuccess: ({ message }) => {

@@ -1,26 +1,36 @@
 /**
  * The download centre of /downloads (spec sections 1 and 7: "download the latest or a specific
- * version"): "What's new" in the latest version until dismissed (whats-new.tsx), the latest
- * version with its release date, size, SHA-256 and release notes from the changelog, every other active version on request, and the user's download history.
- * On a phone (features/downloads/lib/use-phone-layout.ts) the first offer is to e-mail the link
- * to open on a computer; downloading here stays possible. Without an active subscription it says
- * the spec's 'Active subscription required to download' and leads to the plans.
+ * version"; docs/downloads.md "Builds for each computer"): "What's new" in the latest version
+ * until dismissed (whats-new.tsx), the latest version with its release notes, the build for this
+ * computer first and most prominent (the server reads the computer from the request), every other
+ * build of the version beside it with size and SHA-256, every earlier version the same way, and
+ * the user's download history. A version without a build for this computer says so and offers
+ * the others. On a phone (features/downloads/lib/use-phone-layout.ts, or a phone's browser) it
+ * says which computers the program runs on and first offers to e-mail the links; downloading
+ * here stays possible. Without an active subscription it says the spec's 'Active subscription
+ * required to download' and leads to the plans.
  */
-import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { Download, History, Mail, PackageOpen } from 'lucide-react';
-import { API_ERROR_CODES, CLIENT_ERRORS, type DownloadVersion } from '@flockr/contract';
+import { History, PackageOpen } from 'lucide-react';
+import {
+  API_ERROR_CODES,
+  CLIENT_ERRORS,
+  buildNotFoundMessage,
+  type Computer,
+  type DownloadVersion,
+} from '@flockr/contract';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
-import { Button, buttonClasses } from '../../../components/ui/button';
+import { buttonClasses } from '../../../components/ui/button';
 import { LoadingRegion, Skeleton, SkeletonLines } from '../../../components/ui/skeleton';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ApiError } from '../../../lib/api-client';
 import { formatCalendarDate, formatDateTime } from '../../../lib/format';
-import { useDownloadHistory, useEmailDownloadLink, useVersions } from '../api/downloads';
+import { useDownloadHistory, useVersions } from '../api/downloads';
+import { runsOnText } from '../lib/builds';
 import { usePhoneLayout } from '../lib/use-phone-layout';
-import { useDownload } from './use-download';
+import { BuildList, EmailLinkButton, YourBuild } from './builds';
 import { WhatsNew } from './whats-new';
 
 /** The page's content; render inside the signed-in guard and the DownloadProvider. */
@@ -35,13 +45,14 @@ export function DownloadCentre() {
       return <NeedsPlan />;
     return <Alert variant="error">{versions.error.message}</Alert>;
   }
+  const { computer } = versions.data;
   const [latest, ...older] = versions.data.versions;
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
       <div className="grid min-w-0 gap-6">
         {latest ? <WhatsNew version={latest} /> : null}
         {latest ? (
-          <LatestVersion version={latest} />
+          <LatestVersion version={latest} computer={computer} />
         ) : (
           <Card>
             <EmptyState
@@ -51,7 +62,7 @@ export function DownloadCentre() {
             />
           </Card>
         )}
-        {older.length > 0 ? <OlderVersions versions={older} /> : null}
+        {older.length > 0 ? <OlderVersions versions={older} computer={computer} /> : null}
       </div>
       <DownloadHistory enabled={subscribed} />
     </div>
@@ -97,25 +108,13 @@ function DownloadCentreSkeleton() {
   );
 }
 
-/** Release date, size and checksum of `version`, as a definition list. */
-function VersionFacts({ version }: { version: DownloadVersion }) {
+/** "Released Nov 1, 2026". */
+function Released({ version }: { version: DownloadVersion }) {
   return (
-    <dl className="grid grid-cols-2 gap-x-6 gap-y-3 text-sm sm:grid-cols-[auto_auto_1fr]">
-      <div>
-        <dt className="text-xs font-medium text-slate-500">Released</dt>
-        <dd className="mt-0.5 text-slate-900">{formatCalendarDate(version.release_date)}</dd>
-      </div>
-      <div>
-        <dt className="text-xs font-medium text-slate-500">Size</dt>
-        <dd className="mt-0.5 text-slate-900">{version.file_size_formatted}</dd>
-      </div>
-      <div className="col-span-2 min-w-0 sm:col-span-3">
-        <dt className="text-xs font-medium text-slate-500">SHA-256</dt>
-        <dd className="mt-0.5 break-all font-mono text-xs text-slate-800">
-          {version.sha256 ?? 'Not available for this version'}
-        </dd>
-      </div>
-    </dl>
+    <p className="text-sm text-slate-600">
+      Released{' '}
+      <time dateTime={version.release_date}>{formatCalendarDate(version.release_date)}</time>
+    </p>
   );
 }
 
@@ -140,81 +139,42 @@ function VersionNotes({ version }: { version: DownloadVersion }) {
   );
 }
 
+/** The build of `version` recommended for this computer, if any, and the others. */
+function splitBuilds(version: DownloadVersion) {
+  const recommended = version.builds.find((b) => b.id === version.recommended_build_id);
+  return { recommended, others: version.builds.filter((b) => b !== recommended) };
+}
+
 /**
- * The two actions for one version: download here, or e-mail the link. On a phone the e-mail
- * comes first and the download is secondary; on a computer the other way round.
+ * Says in words that `version` has no build for this computer (which the server knew), so the
+ * visitor picks another build below or has the links e-mailed.
  */
-function VersionActions({ version, latest }: { version: DownloadVersion; latest: boolean }) {
-  const phone = usePhoneLayout();
-  const { download, downloading } = useDownload();
-  const email = useEmailDownloadLink();
-  const [clicked, setClicked] = useState(false);
-  const wasDownloading = useRef(false);
-  const label = `v${version.version}`;
-
-  // Only the button that started the running download shows it; it stops when that one ends.
-  useEffect(() => {
-    if (wasDownloading.current && !downloading) setClicked(false);
-    wasDownloading.current = downloading;
-  }, [downloading]);
-
-  const downloadButton = (
-    <Button
-      variant={phone ? 'outline' : 'primary'}
-      size={latest ? 'md' : 'sm'}
-      loading={downloading && clicked}
-      icon={<Download aria-hidden="true" className="size-4" />}
-      aria-label={phone ? `Download here: ${label}` : `Download ${label}`}
-      onClick={() => {
-        if (!downloading) setClicked(true);
-        // The latest goes through the plain latest link, the others by their version.
-        download(latest ? {} : { version: version.version });
-      }}
-    >
-      {phone ? 'Download here' : `Download ${label}`}
-    </Button>
-  );
-  const emailButton = (
-    <Button
-      variant={phone ? 'primary' : 'outline'}
-      size={latest ? 'md' : 'sm'}
-      loading={email.isPending}
-      icon={<Mail aria-hidden="true" className="size-4" />}
-      aria-label={`E-mail me the link to ${label}`}
-      onClick={() => email.mutate(latest ? undefined : version.version)}
-    >
-      E-mail me the link
-    </Button>
-  );
-
+function NoBuildForComputer({
+  version,
+  computer,
+}: {
+  version: DownloadVersion;
+  computer: Computer;
+}) {
+  if (!computer.platform) return null;
   return (
-    <div className="grid gap-3">
-      <div className="flex flex-wrap gap-3">
-        {phone ? (
-          <>
-            {emailButton}
-            {downloadButton}
-          </>
-        ) : (
-          <>
-            {downloadButton}
-            {emailButton}
-          </>
-        )}
-      </div>
-      {email.isSuccess ? (
-        <p role="status" className="text-sm text-emerald-700">
-          {email.data.message}
-        </p>
-      ) : null}
-      {email.isError ? <Alert variant="error">{email.error.message}</Alert> : null}
-    </div>
+    <Alert variant="warning">
+      {buildNotFoundMessage(version.version, computer.platform, computer.arch)} Choose a build for
+      another computer below, or have the links e-mailed to you to open on another computer.
+    </Alert>
   );
 }
 
-/** The newest version, what a plain download gets. */
-function LatestVersion({ version }: { version: DownloadVersion }) {
-  const phone = usePhoneLayout();
+/**
+ * The newest version: the build for this computer first and most prominent, then every other
+ * build of the same version. On a phone (no computer), which computers it runs on and the offer
+ * to e-mail the links first.
+ */
+function LatestVersion({ version, computer }: { version: DownloadVersion; computer: Computer }) {
+  const phone = usePhoneLayout() || computer.mobile;
+  const target = { version: version.version, latest: true };
+  const { recommended, others } = splitBuilds(version);
+  const runsOn = runsOnText(version.builds);
   return (
     <Card>
       <CardHeader
@@ -226,35 +186,90 @@ function LatestVersion({ version }: { version: DownloadVersion }) {
       <div className="grid gap-5 px-5 py-5 sm:px-6">
         {phone ? (
           <Alert variant="info">
-            This is a desktop program. Have the link e-mailed to you and open it on your computer.
+            This is a desktop program.
+            {runsOn ? ` It runs on ${runsOn}.` : ''} Have the link e-mailed to you and open it on
+            your computer.
           </Alert>
         ) : null}
         <VersionNotes version={version} />
-        <VersionFacts version={version} />
-        <VersionActions version={version} latest />
+        <Released version={version} />
+        {recommended ? (
+          <YourBuild
+            target={target}
+            build={recommended}
+            known={computer.platform !== null}
+            withEmail
+          />
+        ) : (
+          <>
+            <NoBuildForComputer version={version} computer={computer} />
+            <EmailLinkButton target={target} primary={phone} />
+          </>
+        )}
+        <BuildList
+          target={target}
+          builds={others}
+          title={
+            recommended ? `Other builds of ${version.version}` : `Builds of ${version.version}`
+          }
+        />
       </div>
     </Card>
   );
 }
 
-/** Every other active version, newest first, each downloadable on request. */
-function OlderVersions({ versions }: { versions: DownloadVersion[] }) {
+/**
+ * Every other offered version, newest first: its build for this computer at hand, the others
+ * behind a disclosure, and the e-mailed links.
+ */
+function OlderVersions({
+  versions,
+  computer,
+}: {
+  versions: DownloadVersion[];
+  computer: Computer;
+}) {
   return (
     <Card>
       <CardHeader
         id="older-versions"
         title="Earlier versions"
-        description="Need a specific version? Every one your subscription includes is here."
+        description="Need a specific version? Every one your subscription includes is here, for every computer."
       />
       <ul className="divide-y divide-slate-100">
-        {versions.map((v) => (
-          <li key={v.id} className="grid gap-4 px-5 py-5 sm:px-6">
-            <h3 className="text-base font-semibold text-slate-900">Version {v.version}</h3>
-            <VersionNotes version={v} />
-            <VersionFacts version={v} />
-            <VersionActions version={v} latest={false} />
-          </li>
-        ))}
+        {versions.map((v) => {
+          const target = { version: v.version, latest: false };
+          const { recommended, others } = splitBuilds(v);
+          return (
+            <li key={v.id} className="grid gap-4 px-5 py-5 sm:px-6">
+              <h3 className="text-base font-semibold text-slate-900">Version {v.version}</h3>
+              <VersionNotes version={v} />
+              <Released version={v} />
+              {recommended ? (
+                <BuildList target={target} builds={[recommended]} title="For your computer" />
+              ) : (
+                <NoBuildForComputer version={v} computer={computer} />
+              )}
+              {recommended && others.length > 0 ? (
+                <details className="group">
+                  <summary className="cursor-pointer text-sm font-medium text-brand-700">
+                    Other builds of {v.version} ({others.length})
+                  </summary>
+                  <div className="mt-3">
+                    <BuildList
+                      target={target}
+                      builds={others}
+                      title={`Other builds of ${v.version}`}
+                    />
+                  </div>
+                </details>
+              ) : (
+                <BuildList target={target} builds={others} title={`Builds of ${v.version}`} />
+              )}
+              <EmailLinkButton target={target} build={recommended} primary={false} />
+            </li>
+          );
+        })}
       </ul>
     </Card>
   );

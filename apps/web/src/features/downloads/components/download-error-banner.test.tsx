@@ -1,11 +1,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { API, CLIENT_ERRORS, DOWNLOAD_ERROR_BANNER_MS } from '@flockr/contract';
+import {
+  API,
+  API_ERROR_CODES,
+  CLIENT_ERRORS,
+  DOWNLOAD_ERROR_BANNER_MS,
+  buildNotFoundMessage,
+} from '@flockr/contract';
 import { apiError, mockEndpoint, reply } from '../../../test/api';
 import { makeUser } from '../../../test/fixtures';
 import { currentUrl, renderRoute, signIn } from '../../../test/render';
-import { DownloadErrorBanner, VIEW_PLANS_LABEL } from './download-error-banner';
+import { CHOOSE_BUILD_LABEL, DownloadErrorBanner, VIEW_PLANS_LABEL } from './download-error-banner';
 import { useDownload } from './use-download';
 
 const t = CLIENT_ERRORS.download;
@@ -62,6 +68,24 @@ describe('download banner without a plan', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Download' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(t.notFound);
     expect(screen.queryByRole('link', { name: VIEW_PLANS_LABEL })).not.toBeInTheDocument();
+  });
+
+  it('says which computer the version has no build for, and leads to the download centre', async () => {
+    const user = makeUser();
+    signIn(user);
+    mockEndpoint(API.auth.me, { user });
+    const message = buildNotFoundMessage('1.1.0', 'macos', 'arm64');
+    mockEndpoint(
+      API.downloads.link,
+      reply(404, { error: message, code: API_ERROR_CODES.buildNotFound, builds: [] }),
+    );
+    const { router } = renderRoute(<Probe />, { path: '/' });
+    await userEvent.click(screen.getByRole('button', { name: 'Download' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Version 1.1.0 has no build for macOS (Apple silicon).',
+    );
+    await userEvent.click(screen.getByRole('link', { name: CHOOSE_BUILD_LABEL }));
+    expect(currentUrl(router)).toBe('/downloads');
   });
 
   it('stays while the focus is inside, then gives DOWNLOAD_ERROR_BANNER_MS again', async () => {

@@ -1,7 +1,8 @@
 /**
  * The red banner at the top of the page that shows a download failure for 5 s (spec section 2).
  * When the failure is 'Active subscription required to download', the banner also offers the way
- * on: View Plans (the spec's message stays as it is). The 5 s pause while the pointer or the focus
+ * on: View Plans (the spec's message stays as it is); when the version has no build for this
+ * computer, Choose a build (the download centre, which lists the builds it has). The 5 s pause while the pointer or the focus
  * is inside the banner (either one holds it), so its link and Dismiss can be reached.
  */
 import { Link, useLocation } from 'react-router';
@@ -10,13 +11,20 @@ import { useDownload } from './use-download';
 
 /** Label of the banner's way on when a plan is needed. */
 export const VIEW_PLANS_LABEL = 'View Plans';
+/** Label of the banner's way on when the version has no build for this computer. */
+export const CHOOSE_BUILD_LABEL = 'Choose a build';
 
 /** Renders the current download error, if any, with a dismiss button. */
 export function DownloadErrorBanner() {
-  const { error, needsPlan, dismissError, holdError } = useDownload();
+  const { error, needsPlan, needsOtherBuild, dismissError, holdError } = useDownload();
   const { pathname } = useLocation();
   if (!error) return null;
-  const offerPlans = needsPlan && pathname !== '/plans';
+  const wayOn =
+    needsPlan && pathname !== '/plans'
+      ? { to: '/plans', label: VIEW_PLANS_LABEL }
+      : needsOtherBuild && pathname !== '/downloads'
+        ? { to: '/downloads', label: CHOOSE_BUILD_LABEL }
+        : null;
   return (
     <div
       className="border-b border-red-200 bg-red-50"
@@ -35,13 +43,13 @@ export function DownloadErrorBanner() {
       >
         <AlertCircle aria-hidden="true" className="size-4 shrink-0" />
         <p className="min-w-0 flex-1">{error}</p>
-        {offerPlans ? (
+        {wayOn ? (
           <Link
-            to="/plans"
+            to={wayOn.to}
             onClick={dismissError}
             className="inline-flex items-center gap-1 rounded-md bg-red-700 px-3 py-1.5 font-semibold text-white hover:bg-red-800"
           >
-            {VIEW_PLANS_LABEL}
+            {wayOn.label}
             <ArrowRight aria-hidden="true" className="size-4" />
           </Link>
         ) : null}

@@ -61,6 +61,9 @@ const link = (version: string) => ({
   filename: `flockr-v${version}.zip`,
   version,
   expires_at: '2099-01-01T00:00:00.000Z',
+  platform: null,
+  arch: null,
+  kind: 'zip' as const,
 });
 
 /** The `<a download>` clicks the page made: what the browser was handed. */

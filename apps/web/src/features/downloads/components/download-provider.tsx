@@ -12,7 +12,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { CLIENT_ERRORS, DOWNLOAD_ERROR_BANNER_MS } from '@flockr/contract';
+import { API_ERROR_CODES, CLIENT_ERRORS, DOWNLOAD_ERROR_BANNER_MS } from '@flockr/contract';
 import { useSession } from '../../../lib/session';
 import { useStartDownload } from '../api/start-download';
 import { downloadErrorMessage } from '../lib/download-file';
@@ -21,6 +21,8 @@ import { downloadErrorMessage } from '../lib/download-file';
 export interface DownloadOptions {
   /** A chosen version; the latest when absent. */
   version?: string;
+  /** A chosen build of the version, by id; the build for this computer when absent. */
+  build?: string;
   /** Runs instead of the 'Please login first' banner when signed out (the landing page). */
   onSignedOut?: () => void;
 }
@@ -40,6 +42,11 @@ export interface DownloadContextValue {
    * banner then offers the way on, View Plans.
    */
   needsPlan: boolean;
+  /**
+   * True when the version has no build for this computer (404 BUILD_NOT_FOUND): the banner then
+   * offers the download centre, which lists the builds it has.
+   */
+  needsOtherBuild: boolean;
   dismissError(): void;
   /**
    * Holds the banner while the pointer or the focus (`by`) is inside it, so its action can be
@@ -68,6 +75,7 @@ export function DownloadProvider({ children }: { children: ReactNode }) {
   const holds = useRef(new Set<BannerHold>());
   const [error, setError] = useState<string | null>(null);
   const [needsPlan, setNeedsPlan] = useState(false);
+  const [needsOtherBuild, setNeedsOtherBuild] = useState(false);
 
   useEffect(() => () => clearTimeout(bannerTimer.current), []);
 
@@ -80,9 +88,10 @@ export function DownloadProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const showError = useCallback(
-    (message: string, planNeeded = false) => {
+    (message: string, way: 'plans' | 'builds' | null = null) => {
       setError(message);
-      setNeedsPlan(planNeeded);
+      setNeedsPlan(way === 'plans');
+      setNeedsOtherBuild(way === 'builds');
       // A banner already held (the reader is on it) stays until they leave it.
       if (holds.current.size === 0) startBannerTimer();
     },
@@ -108,7 +117,7 @@ export function DownloadProvider({ children }: { children: ReactNode }) {
 
   const { mutate } = start;
   const download = useCallback(
-    ({ version, onSignedOut }: DownloadOptions = {}) => {
+    ({ version, build, onSignedOut }: DownloadOptions = {}) => {
       if (!user) {
         if (onSignedOut) onSignedOut();
         else showError(CLIENT_ERRORS.download.loginFirst);
@@ -121,20 +130,31 @@ export function DownloadProvider({ children }: { children: ReactNode }) {
       }
       inFlight.current = true;
       dismissError();
-      mutate(version, {
-        onError: (err) => showError(downloadErrorMessage(err), err.status === 403),
-        onSettled: () => {
-          inFlight.current = false;
+      mutate(
+        { version, build },
+        {
+          onError: (err) =>
+            showError(
+              downloadErrorMessage(err),
+              err.status === 403
+                ? 'plans'
+                : err.code === API_ERROR_CODES.buildNotFound
+                  ? 'builds'
+                  : null,
+            ),
+          onSettled: () => {
+            inFlight.current = false;
+          },
         },
-      });
+      );
     },
     [user, mutate, showError, dismissError],
   );
 
   const downloading = start.isPending;
   const value = useMemo(
-    () => ({ download, downloading, error, needsPlan, dismissError, holdError }),
-    [download, downloading, error, needsPlan, dismissError, holdError],
+    () => ({ download, downloading, error, needsPlan, needsOtherBuild, dismissError, holdError }),
+    [download, downloading, error, needsPlan, needsOtherBuild, dismissError, holdError],
   );
   return <DownloadContext.Provider value={value}>{children}</DownloadContext.Provider>;
 }

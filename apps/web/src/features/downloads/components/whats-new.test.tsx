@@ -1,25 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { API, CLIENT_ERRORS, downloadVersionSchema, type DownloadVersion } from '@flockr/contract';
+import { API, CLIENT_ERRORS, type DownloadVersion } from '@flockr/contract';
 import { SignedInOnly } from '../../../app/guards';
 import DownloadsRoute from '../../../app/routes/downloads';
 import { mockEndpoint } from '../../../test/api';
-import { makeUser } from '../../../test/fixtures';
+import { WINDOWS_COMPUTER, makeDownloadVersion, makeUser } from '../../../test/fixtures';
 import { renderRoute, signIn } from '../../../test/render';
 import { WHATS_NEW_DISMISSED_KEY } from './whats-new';
 
 /** A version as `GET /downloads/versions` lists it, with notes unless given. */
 function makeVersion(version: string, overrides: Partial<DownloadVersion> = {}): DownloadVersion {
-  return downloadVersionSchema.parse({
-    id: `00000000-0000-4000-8000-00000000${version.replace(/\./g, '').padStart(4, '0')}`,
-    version,
-    filename: `flockr-v${version}.zip`,
-    file_size: 1_572_864,
-    file_size_formatted: '1.6 MB',
-    sha256: null,
-    release_date: '2026-11-01',
-    is_active: true,
+  return makeDownloadVersion(version, {
     notes: { title: `Faster sync in ${version}`, summary: `Sync is twice as fast in ${version}.` },
     ...overrides,
   });
@@ -30,7 +22,7 @@ function renderCentre(versions: DownloadVersion[]) {
   const user = makeUser();
   signIn(user);
   mockEndpoint(API.auth.me, { user });
-  mockEndpoint(API.downloads.versions, { versions });
+  mockEndpoint(API.downloads.versions, { versions, computer: WINDOWS_COMPUTER });
   mockEndpoint(API.downloads.history, { downloads: [] });
   return renderRoute(<DownloadsRoute />, {
     path: '/downloads',

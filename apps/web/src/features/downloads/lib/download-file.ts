@@ -1,20 +1,24 @@
 /**
  * Pure helpers of the download flow: error texts, and handing a signed link to the browser. The
  * file is never read into the page's memory (versions may be 2 GiB): the browser fetches it itself
- * and saves it under the name the server gives (`Content-Disposition: {product}-v{version}.zip`).
+ * and saves it under the name the server gives (Content-Disposition: the build's name, such as
+ * `{product}-{version}-{platform}-{arch}.{ext}`).
  */
-import { CLIENT_ERRORS, downloadErrorText } from '@flockr/contract';
+import { API_ERROR_CODES, CLIENT_ERRORS, downloadErrorText } from '@flockr/contract';
 import { ApiError } from '../../../lib/api-client';
 
 /**
  * Text for a failed download (spec section 8): no answer → 'Download failed - no response
- * received'; an HTTP status → `downloadErrorText(status)`; anything else → the default.
+ * received'; no build for this computer (BUILD_NOT_FOUND, ours) → the server's sentence, which
+ * names the version and the computer; another HTTP status → `downloadErrorText(status)`;
+ * anything else → the default.
  */
 export function downloadErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.kind === 'network' || error.kind === 'timeout') {
       return CLIENT_ERRORS.download.noResponse;
     }
+    if (error.code === API_ERROR_CODES.buildNotFound) return error.message;
     return downloadErrorText(error.status);
   }
   return downloadErrorText(undefined);
