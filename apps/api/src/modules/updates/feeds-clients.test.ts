@@ -205,6 +205,27 @@ describe('Velopack 0.0.1053 against the feed (token in the path)', () => {
     expect(notBeta.error).toBeUndefined();
     expect(notBeta.updateAvailable).toBe(false);
   });
+
+  it('asked for a channel we do not serve, gets 404 FEED_NOT_FOUND and offers nothing', async () => {
+    const r = await checkVelopackUpdate({
+      feedUrl: stable.feeds.velopack,
+      currentVersion: '1.0.0',
+      packageId: PACKAGE,
+      channel: 'linux-nightly',
+      workDir: await freshDir('velopack-nightly'),
+      download: true,
+    });
+    expect(r.updateAvailable).toBe(false);
+    expect(r.downloadedFile).toBeUndefined();
+    expect(r.errorFrom).toBe('client');
+    expect(r.error?.message).toMatch(/status code 404/);
+    const feedUrl = `${stable.feeds.velopack}/releases.linux-nightly.json?localVersion=1.0.0&id=${PACKAGE}`;
+    expect(r.requestedUrls).toEqual([feedUrl]);
+    // what the client was answered (its error keeps only the status)
+    const res = await get(feedUrl);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ code: 'FEED_NOT_FOUND' });
+  });
 });
 
 describe('Tauri v2 answers, verified with minisign', strict ? {} : needs(minisignCheck()), () => {

@@ -715,6 +715,64 @@ describe('feed rules across formats', () => {
     for (const url of files) expect((await get(url)).status).toBe(404);
   });
 
+  /**
+   * What each feed format answers for a name or path it does not serve, as docs/updates.md
+   * "Errors" states it: a feed (channel, file name, target, arch) we do not serve is 404
+   * FEED_NOT_FOUND; a package or file the user has no such copy of is 404 RELEASE_NOT_FOUND; a
+   * path outside the route table is 404 NOT_FOUND. After the prefix, with a valid token.
+   */
+  const UNKNOWN_NAMES: { format: string; path: string; code: string }[] = [
+    { format: 'electron-updater', path: 'electron/nightly.yml', code: 'FEED_NOT_FOUND' },
+    { format: 'electron-updater', path: 'electron/latest-linux-ppc64.yml', code: 'FEED_NOT_FOUND' },
+    { format: 'electron-updater', path: 'electron/latest.json', code: 'FEED_NOT_FOUND' },
+    { format: 'Squirrel.Mac', path: 'squirrel-mac/nightly/x64/1.0.0', code: 'FEED_NOT_FOUND' },
+    { format: 'Squirrel.Mac', path: 'squirrel-mac/stable/ppc/1.0.0', code: 'FEED_NOT_FOUND' },
+    { format: 'Squirrel.Windows', path: 'squirrel-win/nightly/RELEASES', code: 'FEED_NOT_FOUND' },
+    {
+      format: 'Squirrel.Windows',
+      path: 'squirrel-win/stable/FlockrWin-9.9.9-full.nupkg',
+      code: 'RELEASE_NOT_FOUND',
+    },
+    { format: 'Tauri', path: 'tauri/nightly/linux/x86_64/1.0.0', code: 'FEED_NOT_FOUND' },
+    { format: 'Tauri', path: 'tauri/stable/haiku/x86_64/1.0.0', code: 'FEED_NOT_FOUND' },
+    { format: 'Tauri', path: 'tauri/stable/linux/mips/1.0.0', code: 'FEED_NOT_FOUND' },
+    { format: 'Velopack', path: 'velopack/releases.linux-nightly.json', code: 'FEED_NOT_FOUND' },
+    { format: 'Velopack', path: 'velopack/releases.windows.json', code: 'FEED_NOT_FOUND' },
+    { format: 'Velopack', path: 'velopack/releases.json', code: 'FEED_NOT_FOUND' },
+    {
+      format: 'Velopack',
+      path: `velopack/${PACKAGE}-9.9.9-full.nupkg`,
+      code: 'RELEASE_NOT_FOUND',
+    },
+    { format: 'Sparkle', path: 'sparkle/nightly/appcast.xml', code: 'FEED_NOT_FOUND' },
+    { format: 'Sparkle', path: 'sparkle/stable/feed.xml', code: 'NOT_FOUND' },
+    { format: 'any', path: 'files/9.9.9/Flockr-Setup-9.9.9.exe', code: 'RELEASE_NOT_FOUND' },
+    { format: 'any', path: 'files/1.2.0/Flockr-Setup-9.9.9.exe', code: 'RELEASE_NOT_FOUND' },
+    { format: 'none', path: 'nuget/index.json', code: 'NOT_FOUND' },
+  ];
+
+  it('answers a name it does not serve, in every format and both forms, as documented', async () => {
+    const sub = await feedSubscriber(h);
+    const forms = {
+      path: { base: sub.feeds.electron.replace(/\/electron$/, ''), headers: {} },
+      header: {
+        base: `${h.url}/api/v1/updates`,
+        headers: { authorization: `Bearer ${sub.token}` },
+      },
+    };
+    const answers = [];
+    const expected = [];
+    for (const row of UNKNOWN_NAMES) {
+      for (const [form, { base, headers }] of Object.entries(forms)) {
+        const res = await get(`${base}/${row.path}`, headers);
+        const body = (await res.json()) as { code?: string };
+        answers.push({ ...row, form, status: res.status, code: body.code });
+        expected.push({ ...row, form, status: 404 });
+      }
+    }
+    expect(answers).toEqual(expected);
+  });
+
   it('notes update checks: one row per user, platform, architecture and day, with the reported version and the count', async () => {
     const sub = await feedSubscriber(h);
     const base = sub.feeds.electron.replace(/\/electron$/, '');

@@ -23,7 +23,7 @@ import { sparkleAppcast } from './formats/sparkle.js';
 import { squirrelMacUpdate } from './formats/squirrel-mac.js';
 import { squirrelWindowsReleases } from './formats/squirrel-windows.js';
 import { tauriNeedsUpdate, tauriTarget, tauriUpdate } from './formats/tauri.js';
-import { velopackChannel, velopackFeed } from './formats/velopack.js';
+import { isVelopackFeedName, velopackChannel, velopackFeed } from './formats/velopack.js';
 import {
   accessHeader,
   asArch,
@@ -192,14 +192,18 @@ export function updateRoutes(ctx: AppContext, recorder: CheckRecorder) {
       return undefined;
     });
 
-    // Velopack: releases.{channel}.json, or a package it names.
+    // Velopack: releases.{channel}.json, or a package it names. A feed name of a channel we do
+    // not serve is an unknown feed, not a missing package (docs/updates.md "Errors").
     feed(
       API.updates.velopack,
       API.updates.velopackWithToken,
       async (caller, input, reply) => {
         const { file } = input.params as { file: string };
         const wanted = velopackChannel(file);
-        if (!wanted) return sendFeedFile(caller, null, file, input.request, reply);
+        if (!wanted) {
+          if (isVelopackFeedName(file)) throw notFound('feedNotFound');
+          return sendFeedFile(caller, null, file, input.request, reply);
+        }
         const query = input.query as Record<string, unknown>;
         const arch = asArch(String(query.arch ?? ''));
         const releases = await check(caller, {

@@ -15,7 +15,7 @@ import { SPARKLE_NAMESPACE, rfc822Date, sparkleAppcast } from './sparkle.js';
 import { squirrelMacUpdate } from './squirrel-mac.js';
 import { parseSquirrelReleases, squirrelWindowsReleases } from './squirrel-windows.js';
 import { tauriNeedsUpdate, tauriTarget, tauriUpdate } from './tauri.js';
-import { velopackChannel, velopackFeed } from './velopack.js';
+import { isVelopackFeedName, velopackChannel, velopackFeed } from './velopack.js';
 
 const BASE = 'https://flockr.example/api/v1/updates/t/flf_token/files';
 const digest = (algorithm: string, s: string, encoding: 'hex' | 'base64') =>
@@ -544,6 +544,26 @@ describe('Velopack', () => {
     ]) {
       expect(velopackChannel(bad)).toBeNull();
     }
+  });
+
+  it('tells feed names of any channel from package names', () => {
+    for (const feedName of [
+      'releases.win.json',
+      'releases.win-nightly.json',
+      'releases.windows.json',
+      'releases.WIN-X64.json',
+      'releases.json',
+    ])
+      expect(isVelopackFeedName(feedName)).toBe(true);
+    for (const other of [
+      'Flockr-1.2.0-full.nupkg',
+      'Flockr-1.2.0-delta.nupkg',
+      'RELEASES',
+      'releases.win.json.bak',
+      'assets.win.json',
+      'releasesXwin.json',
+    ])
+      expect(isVelopackFeedName(other)).toBe(false);
   });
 
   it('lists full and delta packages of the platform, newest first, uppercase digests', () => {

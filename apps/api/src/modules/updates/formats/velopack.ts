@@ -39,6 +39,8 @@ const CHANNELS: Record<string, ReleaseChannel> = {
   alpha: 'alpha',
 };
 const FEED_FILE = /^releases\.([a-z]+)(?:-([a-z]+))?\.json$/;
+/** Any name of the feed file's form, whatever its channel: `releases.json`, `releases.{…}.json`. */
+const ANY_FEED_FILE = /^releases\.(?:.*\.)?json$/;
 
 /**
  * Parses the feed file name Velopack requests (`CoreUtil.GetVeloReleaseIndexName`:
@@ -57,6 +59,16 @@ export function velopackChannel(
   const platform = Object.hasOwn(OS_CHANNELS, os) ? OS_CHANNELS[os] : undefined;
   const channel = Object.hasOwn(CHANNELS, channelName) ? CHANNELS[channelName] : undefined;
   return platform && channel ? { platform, channel } : null;
+}
+
+/**
+ * Whether `name` has the form of a Velopack feed file (`releases.{channel}.json`, the only index
+ * the client reads: `CoreUtil.GetVeloReleaseIndexName`), whatever its channel. A name of this
+ * form that {@link velopackChannel} does not parse names a feed we do not serve (404
+ * FEED_NOT_FOUND, docs/updates.md "Errors"); any other name is a package the route looks up.
+ */
+export function isVelopackFeedName(name: string): boolean {
+  return ANY_FEED_FILE.test(name);
 }
 
 /**
