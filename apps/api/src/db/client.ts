@@ -14,6 +14,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { markConnecting } from '../lib/db-errors.js';
 import { pgliteChangeFeed, postgresChangeFeed, type ChangeFeed } from './changes.js';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.js';
 import * as schema from './schema.js';
@@ -136,6 +137,29 @@ export function poolUse(db: Executor): PoolUse | undefined {
   return { total: client.totalCount, idle: client.idleCount, waiting: client.waitingCount };
 }
 
+/**
+ * node-postgres's Client as the pool makes it, except that an error raised while it opens its
+ * connection is marked (lib/db-errors.ts `markConnecting`): PostgreSQL refuses a connection to a
+ * database with `ALLOW_CONNECTIONS false` with SQLSTATE 55000, which statements raise too, and
+ * only the refusal is an outage (503, docs/operations.md "PostgreSQL unreachable"). Its name must
+ * not contain "Pool": Drizzle takes any object whose class name does for a pool.
+ */
+class ConnectMarkingClient extends pg.Client {
+  override connect(): Promise<pg.Client>;
+  override connect(callback: (err: Error | null, client?: pg.Client) => void): void;
+  override connect(
+    callback?: (err: Error | null, client?: pg.Client) => void,
+  ): Promise<pg.Client> | void {
+    if (!callback)
+      return super.connect().catch((error: unknown) => {
+        throw markConnecting(error);
+      });
+    // node-postgres calls back with (error) or (null, this client); pg-pool reads the error.
+    super.connect(((error: Error | null) =>
+      error ? callback(markConnecting(error)) : callback(null, this)) as (err: Error) => void);
+  }
+}
+
 /** An open database: the Drizzle handle, which engine it is, and how to close it. */
 export interface Database {
   db: Executor;
@@ -218,6 +242,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     const pool = new pg.Pool({
       connectionString: target.url,
       max: 10,
+      Client: ConnectMarkingClient,
       connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS,
       // Sent as startup parameters, so they hold from a connection's first statement on.
       // node-postgres sends PGOPTIONS (libpq's variable) only when no `options` is given, so it

@@ -45,6 +45,25 @@ const UNREACHABLE_CODES = new Set([
 /** Node error codes of an open connection that was lost. */
 const DROPPED_CODES = new Set(['ECONNRESET', 'EPIPE']);
 
+/** Set on an error raised while a pooled database connection was being opened (db/client.ts). */
+const WHILE_CONNECTING = Symbol('flockr.whileConnecting');
+
+/**
+ * Marks `error` (when it is an object) as raised while a database connection was being opened,
+ * and returns it: the pool's client does this (db/client.ts), so {@link connectionFailure} can
+ * tell SQLSTATE 55000 refused at connect from 55000 raised by a statement.
+ */
+export function markConnecting<T>(error: T): T {
+  if (error && typeof error === 'object' && !Object.hasOwn(error, WHILE_CONNECTING))
+    Object.defineProperty(error, WHILE_CONNECTING, { value: true });
+  return error;
+}
+
+/** Whether {@link markConnecting} marked `error`. */
+function whileConnecting(error: object): boolean {
+  return (error as { [WHILE_CONNECTING]?: unknown })[WHILE_CONNECTING] === true;
+}
+
 /**
  * How the database (or the object store) failed to answer, or undefined when `error` (or an
  * error it wraps) is not a connection failure but a statement's own error:
@@ -53,10 +72,15 @@ const DROPPED_CODES = new Set(['ECONNRESET', 'EPIPE']);
  *   node-postgres's "Connection terminated …" and "… not queryable"). A new connection may well
  *   work at once.
  * - `unreachable`: no connection could be made (ECONNREFUSED, ETIMEDOUT, …; SQLSTATE class 08
- *   connection exception, 57P03 cannot_connect_now; pg-pool's "timeout exceeded when trying to
- *   connect", node-postgres's "Connection terminated due to connection timeout"), or no answer
- *   before a deadline we set (a `TimeoutError`, e.g. the object store's S3_HEAD_DEADLINE_MS).
- * PostgreSQL docs, Appendix A "Error Codes"; docs/operations.md.
+ *   connection exception, 57P03 cannot_connect_now, 53300 too_many_connections; 55000
+ *   object_not_in_prerequisite_state raised while the connection was being opened, which is how
+ *   PostgreSQL refuses a database with `ALLOW_CONNECTIONS false`; pg-pool's "timeout exceeded
+ *   when trying to connect", node-postgres's "Connection terminated due to connection timeout"),
+ *   or no answer before a deadline we set (a `TimeoutError`, e.g. the object store's
+ *   S3_HEAD_DEADLINE_MS). A new connection is unlikely to work at once, so reads are not re-run
+ *   (read-rerun.ts). 55000 raised by a statement on an open connection (`currval` before
+ *   `nextval`, a missing extension setting) is the statement's own error, a bug: not a failure.
+ * PostgreSQL docs, Appendix A "Error Codes"; docs/operations.md "PostgreSQL unreachable".
  */
 export function connectionFailure(error: unknown): 'dropped' | 'unreachable' | undefined {
   const seen = new Set<unknown>();
@@ -77,7 +101,13 @@ export function connectionFailure(error: unknown): 'dropped' | 'unreachable' | u
     // cause): the other side accepted the connection but did not answer in time.
     if (e.name === 'TimeoutError') return 'unreachable';
     if (DROPPED_CODES.has(code) || code === '57P01' || code === '57P02') return 'dropped';
-    if (UNREACHABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code) || code === '57P03')
+    if (
+      UNREACHABLE_CODES.has(code) ||
+      /^08[0-9A-Z]{3}$/.test(code) ||
+      code === '57P03' ||
+      code === '53300' ||
+      (code === '55000' && whileConnecting(current))
+    )
       return 'unreachable';
     const message = typeof e.message === 'string' ? e.message : '';
     // node-postgres's own connect timeout ("Connection terminated due to connection timeout").

@@ -3,11 +3,11 @@
  * (lib/read-rerun.ts, from the access guard and plugins/route.ts; docs/operations.md, "PostgreSQL
  * unreachable"), and the errors behind it are told apart (lib/db-errors.ts `connectionFailure`):
  * a dropped connection is retried, a database that cannot be reached is not (its 503 must stay
- * prompt).
+ * prompt), and SQLSTATE 55000 is a failure only when raised while connecting.
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectionFailure, isConnectionError } from '../lib/db-errors.js';
+import { connectionFailure, isConnectionError, markConnecting } from '../lib/db-errors.js';
 import { createHarness, subscribedUser, testDbKind, type Harness } from '../test/harness.js';
 
 /** An Error with a `code`, as node and node-postgres make them. */
@@ -35,12 +35,24 @@ describe('connectionFailure', () => {
     ],
     ['a server starting up (57P03)', coded('57P03')],
     ['a connection exception (class 08)', coded('08006')],
+    ['a server at its connection limit (53300)', coded('53300', 'sorry, too many clients already')],
+    [
+      'a database refusing connections (55000 at connect)',
+      markConnecting(coded('55000', 'database "x" is not currently accepting connections')),
+    ],
+    [
+      'a wrapped refusal at connect',
+      new Error('Failed query: select 1', { cause: markConnecting(coded('55000')) }),
+    ],
   ])('%s is an unreachable database', (_, error) => {
     expect(connectionFailure(error)).toBe('unreachable');
   });
 
   it.each([
     ['a unique violation', coded('23505')],
+    // raised by a statement on an open connection (currval before nextval): a bug, a 500
+    ['55000 raised by a statement', coded('55000', 'currval of sequence "s" is not yet defined')],
+    ['another error raised at connect (28P01 bad password)', markConnecting(coded('28P01'))],
     ['a plain error', new Error('boom')],
     ['not an error', 'ECONNRESET'],
   ])('%s is not a connection failure', (_, error) => {

@@ -203,6 +203,91 @@ if (testDbKind() === 'postgres')
     });
   });
 
+// A database that refuses connections (docs/operations.md "PostgreSQL unreachable"): what an
+// operator's `ALTER DATABASE … ALLOW_CONNECTIONS false` and `pg_terminate_backend` do. Every new
+// connection then fails with SQLSTATE 55000. PostgreSQL only, as above.
+if (testDbKind() === 'postgres')
+  describe('PostgreSQL refusing connections (ALLOW_CONNECTIONS false, backends terminated)', () => {
+    let h: Harness;
+    /** A connection to the server's own database (TEST_DATABASE_URL), never to the test's. */
+    let admin: pg.Client;
+    let name: string;
+    let user: Awaited<ReturnType<typeof registerUser>>;
+
+    const allowConnections = async (allow: boolean) => {
+      await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS ${allow}`);
+      if (!allow)
+        await admin.query(
+          'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1',
+          [name],
+        );
+    };
+
+    beforeAll(async () => {
+      h = await createHarness();
+      name = new URL(h.databaseUrl!).pathname.slice(1);
+      admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await admin.connect();
+      user = await registerUser(h.app, 'refused');
+    });
+    afterAll(async () => {
+      await allowConnections(true);
+      await admin.end();
+      await h.close();
+    });
+
+    it('answers 503 with Retry-After, never 500, while new connections get 55000, and recovers without a restart', async () => {
+      const requests = {
+        ready: { method: 'GET', url: '/api/v1/ready' },
+        read: { method: 'GET', url: '/api/v1/payments/orders', headers: user.headers },
+        write: {
+          method: 'POST',
+          url: '/api/v1/auth/login',
+          payload: user.payload,
+          remoteAddress: '203.0.113.9',
+        },
+      } as const;
+      const statuses = async () => {
+        const answers: Record<string, number> = {};
+        for (const [what, request] of Object.entries(requests))
+          answers[what] = (await h.app.inject(request)).statusCode;
+        return answers;
+      };
+      expect(await statuses()).toEqual({ ready: 200, read: 200, write: 200 });
+
+      await allowConnections(false);
+      // What the pool meets from now on: the refusal, at connect.
+      const probe = new pg.Client({ connectionString: h.databaseUrl });
+      await expect(probe.connect()).rejects.toMatchObject({ code: '55000' });
+      // Three rounds: the first may meet a pooled connection PostgreSQL just ended (57P01 or
+      // "Connection terminated"), the next ones only refused new connections.
+      for (let round = 0; round < 3; round++) {
+        for (const [what, request] of Object.entries(requests)) {
+          const res = await h.app.inject(request);
+          expect({ round, what, status: res.statusCode }).toEqual({ round, what, status: 503 });
+          expect(res.headers['retry-after']).toBe('5');
+          if (what === 'ready')
+            expect(res.json()).toMatchObject({ ready: false, checks: { database: 'failed' } });
+          else
+            expect(res.json()).toEqual({
+              error: API_ERRORS.serviceUnavailable,
+              code: 'SERVICE_UNAVAILABLE',
+            });
+        }
+      }
+      // Liveness does not depend on the database.
+      expect((await h.app.inject({ method: 'GET', url: '/api/v1/health' })).statusCode).toBe(200);
+
+      await allowConnections(true);
+      const back = await eventually(
+        statuses,
+        (answers) => Object.values(answers).every((status) => status === 200),
+        10_000,
+      );
+      expect(back).toEqual({ ready: 200, read: 200, write: 200 });
+    });
+  });
+
 describe('Redis unreachable', () => {
   const limits = { loginPerIp: 1_000, loginPerAccount: 3, sensitivePerIp: 1_000, windowMs: 60_000 };
 
