@@ -154,6 +154,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const requestId = requestIdGenerator(config.trustProxy);
   // One rule for HSTS on both ways an answer leaves (the routes' hook and the front lane).
   const overTls = tlsRequestCheck(config.trustProxy);
+  // Draining (server.ts on SIGTERM): /ready answers 503, and every answer says Connection: close.
+  const readiness = createReadiness();
   const app = Fastify({
     // Every line written while handling a request carries its id, the app logger's (ctx.log) too
     // (lib/request-context.ts; docs/observability.md).
@@ -177,8 +179,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // and no new connection is accepted (docs/operations.md).
     return503OnClosing: false,
     // Public answers kept in memory go out before routing when nothing needs the route
-    // (plugins/front-answers.ts); every other request is Fastify's.
-    serverFactory: frontServerFactory(front),
+    // (plugins/front-answers.ts); every other request is Fastify's. Once draining, both ways
+    // answer with `Connection: close`.
+    serverFactory: frontServerFactory(front, readiness),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -267,7 +270,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   const limits = await registerRateLimits(app, config, ctx.metrics);
-  const readiness = createReadiness();
   app.decorate('readiness', readiness);
 
   await app.register(

@@ -2,10 +2,12 @@
  * The SIGTERM sequence of `npm start` (server.ts; docs/operations.md, "Readiness, draining and
  * outages"), with the real server in a child process (its TypeScript run through tsx, on an
  * embedded database in a fresh folder): /ready turns 503 at once, everything else is served
- * for SHUTDOWN_GRACE_MS, then the process stops accepting connections and exits; a second
- * signal exits at once.
+ * for SHUTDOWN_GRACE_MS, with `Connection: close` on every answer so keep-alive clients stop
+ * reusing their connections (none is reset under a request), then the process stops accepting
+ * connections and exits; a second signal exits at once.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -69,6 +71,71 @@ async function startServer(name: string, env: Record<string, string>): Promise<S
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return { process: child, base: `http://127.0.0.1:${port}`, output: () => out, exited };
+}
+
+/** One request of a keep-alive client through the drain, and what became of it. */
+interface Sent {
+  /** performance.now() when it was sent, and when it was answered or failed. */
+  sentAt: number;
+  doneAt: number;
+  /** Whether it went out on a connection an earlier request had used (Node's `reusedSocket`). */
+  reused: boolean;
+  /** The answer's status and Connection header, or the error's code. */
+  status?: number;
+  connection?: string;
+  error?: string;
+}
+
+/** The requests the keep-alive clients send in turn: answered by the front lane and by Fastify. */
+const DRAIN_MIX = [
+  { method: 'GET', path: '/api/v1/health' },
+  { method: 'GET', path: '/api/v1/site/config' },
+  { method: 'GET', path: '/api/v1/ready' },
+  { method: 'GET', path: '/api/v1/plans' },
+  { method: 'POST', path: '/api/v1/auth/login', body: '{}' },
+] as const;
+
+/** Sends `request` to `base` through `agent`; resolves with what became of it, never rejects. */
+function send(
+  agent: http.Agent,
+  base: string,
+  request: { method: string; path: string; body?: string },
+): Promise<Sent> {
+  const sentAt = performance.now();
+  return new Promise((resolve) => {
+    const req = http.request(
+      new URL(request.path, base),
+      {
+        method: request.method,
+        agent,
+        headers: request.body ? { 'content-type': 'application/json' } : {},
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () =>
+          resolve({
+            sentAt,
+            doneAt: performance.now(),
+            reused: req.reusedSocket,
+            status: res.statusCode,
+            connection: res.headers.connection,
+          }),
+        );
+      },
+    );
+    req.setTimeout(15_000, () =>
+      req.destroy(Object.assign(new Error('timeout'), { code: 'TIMEOUT' })),
+    );
+    req.on('error', (error: NodeJS.ErrnoException) =>
+      resolve({
+        sentAt,
+        doneAt: performance.now(),
+        reused: req.reusedSocket,
+        error: error.code ?? error.message,
+      }),
+    );
+    req.end(request.body);
+  });
 }
 
 /** The status of GET `path`, or 0 when the connection is refused or reset. */
@@ -139,6 +206,81 @@ describe('SIGTERM drains, then stops (real server process)', () => {
     expect(at - signalled).toBeLessThan(GRACE_MS + 10_000);
     expect(server.output()).toContain('draining: /ready answers 503');
   });
+
+  it('tells keep-alive clients to stop reusing their connections: none is reset under a request, and a balancer that stops on /ready 503 loses nothing', async () => {
+    const server = await startServer('keep-alive', { SHUTDOWN_GRACE_MS: String(GRACE_MS) });
+    let exited = false;
+    void server.exited.then(() => (exited = true));
+    // Clients that keep requests flowing until the process is gone, each on keep-alive
+    // connections (two per agent, so both are reused all the time).
+    const flowing: Sent[] = [];
+    const agents: http.Agent[] = [];
+    const loop = async (agent: http.Agent, first: number, into: Sent[], until: () => boolean) => {
+      for (let i = first; !until(); i++) {
+        into.push(await send(agent, server.base, DRAIN_MIX[i % DRAIN_MIX.length]!));
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    };
+    const loops: Promise<void>[] = [];
+    for (let a = 0; a < 4; a++) {
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 2 });
+      agents.push(agent);
+      for (let l = 0; l < 2; l++) loops.push(loop(agent, a + l, flowing, () => exited));
+    }
+    // A load balancer: its requests on its own keep-alive connections, and a health check of
+    // /ready every 100 ms on another; once the check answers 503 it sends nothing more here.
+    const balanced: Sent[] = [];
+    let stopped = false;
+    const balancer = new http.Agent({ keepAlive: true, maxSockets: 2 });
+    const checker = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    agents.push(balancer, checker);
+    for (let l = 0; l < 2; l++) loops.push(loop(balancer, l, balanced, () => stopped));
+    let drainingSeenAt = 0;
+    loops.push(
+      (async () => {
+        while (!stopped) {
+          const check = await send(checker, server.base, DRAIN_MIX[2]);
+          if (check.status === 503) {
+            drainingSeenAt = check.doneAt;
+            stopped = true;
+          }
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      })(),
+    );
+
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const signalled = performance.now();
+    server.process.kill('SIGTERM');
+    const { code } = await server.exited;
+    await Promise.all(loops);
+    for (const agent of agents) agent.destroy();
+    expect(code).toBe(0);
+    expect(drainingSeenAt).toBeGreaterThan(signalled);
+
+    // No connection that had carried a request failed under the next one: the drain never
+    // resets a reused connection (before the fix, each flowing client met one at close()).
+    expect(flowing.filter((r) => r.reused && r.error)).toEqual([]);
+    // What failed was a new connection, once the grace period was over: refused, or reset by the
+    // kernel when the listener closed with it still queued.
+    const failed = flowing.filter((r) => r.error);
+    for (const r of failed) {
+      expect(['ECONNREFUSED', 'ECONNRESET', 'EPIPE']).toContain(r.error);
+      expect(r.doneAt).toBeGreaterThanOrEqual(signalled + GRACE_MS);
+    }
+    // Everything sent once the drain was known was answered with Connection: close; so was the
+    // next request on each connection kept alive from before the signal (which then closed).
+    const afterDrain = flowing.filter((r) => r.status && r.sentAt > drainingSeenAt);
+    expect(afterDrain.length).toBeGreaterThan(0);
+    expect(afterDrain.filter((r) => r.connection !== 'close')).toEqual([]);
+    expect(flowing.filter((r) => r.reused && r.connection === 'close').length).toBeGreaterThan(0);
+    const beforeSignal = flowing.filter((r) => r.status && r.doneAt < signalled);
+    expect(beforeSignal.length).toBeGreaterThan(0);
+    expect(beforeSignal.filter((r) => r.connection !== 'keep-alive')).toEqual([]);
+    // The balancer stopped within the grace period: every request it sent was answered.
+    expect(balanced.length).toBeGreaterThan(0);
+    expect(balanced.filter((r) => !r.status)).toEqual([]);
+  }, 60_000);
 
   it('exits at once on a second signal', async () => {
     const server = await startServer('second', { SHUTDOWN_GRACE_MS: '60000' });

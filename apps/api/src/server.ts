@@ -65,11 +65,14 @@ async function main(): Promise<void> {
   await startJobs(app.appContext);
 
   // The SIGTERM sequence (docs/operations.md, "Readiness, draining and outages"):
-  // 1. GET /ready answers 503 at once; everything else is served as usual for SHUTDOWN_GRACE_MS,
-  //    the time load balancers need to see it and stop sending new requests here;
-  // 2. then Fastify's close(): no new connections, idle keep-alive ones closed, requests already
-  //    on a connection answered with `Connection: close` (app.ts, return503OnClosing: false);
-  //    the background jobs stop and the database closes;
+  // 1. GET /ready answers 503 at once, and every answer carries `Connection: close`, so clients
+  //    stop reusing their connections (plugins/front-answers.ts `frontServerFactory`);
+  //    everything is served as usual for SHUTDOWN_GRACE_MS, the time load balancers need to see
+  //    the 503 and stop sending new requests here;
+  // 2. then Fastify's close(): no new connections, idle keep-alive ones closed (a connection
+  //    that carried a request since the drain began was closed after its answer, so what is left
+  //    sat idle through the whole grace period), requests already on a connection answered
+  //    (app.ts, return503OnClosing: false); the background jobs stop and the database closes;
   // 3. if that has not finished SHUTDOWN_DEADLINE_MS after the grace period, the process exits
   //    anyway (code 1). A second SIGTERM or SIGINT exits at once (code 1).
   let draining = false;

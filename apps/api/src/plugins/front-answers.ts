@@ -35,6 +35,7 @@ import {
 import { API_ANSWER_HEADERS } from './answer-headers.js';
 import { API_CACHE_CONTROL, PUBLIC_CACHE_CONTROL, PUBLIC_VARY } from './cache-control.js';
 import type { RequestObserver } from './metrics.js';
+import type { Readiness } from './readiness.js';
 import { REQUEST_ID_HEADER } from './request-id.js';
 import { HSTS_HEADER, STRICT_TRANSPORT_SECURITY } from './security-headers.js';
 import { keptTextChoice } from './send-answer.js';
@@ -199,10 +200,23 @@ export class FrontAnswers {
 /**
  * Fastify's `serverFactory`: Node's HTTP server with the timeouts Fastify would give its own,
  * handing each request to `front` first and to Fastify when the lane does not answer it.
+ *
+ * From the moment `readiness` drains (server.ts on SIGTERM; docs/operations.md "The SIGTERM
+ * sequence"), every answer, by the lane or by Fastify, carries `Connection: close` (RFC 9112
+ * §9.6): Node closes the connection once that answer is sent, and the client opens a new one for
+ * its next request instead of reusing this one. So when the grace period ends and Fastify's
+ * `close()` closes the idle connections, no client is still sending on one of them: a keep-alive
+ * connection is never cut under a request it just sent (the reset a client would see).
  */
-export function frontServerFactory(front: FrontAnswers): FastifyServerFactory<Server> {
+export function frontServerFactory(
+  front: FrontAnswers,
+  readiness: Pick<Readiness, 'draining'>,
+): FastifyServerFactory<Server> {
   return (handler, options) => {
     const server = createServer((request, response) => {
+      // Node merges it with the headers either lane passes to writeHead, and ends the
+      // connection after the answer.
+      if (readiness.draining) response.setHeader('connection', 'close');
       if (!front.handle(request, response)) handler(request, response);
     });
     server.keepAliveTimeout = Number(options.keepAliveTimeout);
