@@ -210,11 +210,12 @@ if (testDbKind() === 'postgres')
   describe('PostgreSQL refusing connections (ALLOW_CONNECTIONS false, backends terminated)', () => {
     let h: Harness;
     /** A connection to the server's own database (TEST_DATABASE_URL), never to the test's. */
-    let admin: pg.Client;
-    let name: string;
+    let admin: pg.Client | undefined;
+    let name = '';
     let user: Awaited<ReturnType<typeof registerUser>>;
 
     const allowConnections = async (allow: boolean) => {
+      if (!admin || !name) return;
       await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS ${allow}`);
       if (!allow)
         await admin.query(
@@ -226,14 +227,15 @@ if (testDbKind() === 'postgres')
     beforeAll(async () => {
       h = await createHarness();
       name = new URL(h.databaseUrl!).pathname.slice(1);
-      admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-      await admin.connect();
+      const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await client.connect();
+      admin = client;
       user = await registerUser(h.app, 'refused');
     });
     afterAll(async () => {
       await allowConnections(true);
-      await admin.end();
-      await h.close();
+      await admin?.end();
+      await h?.close();
     });
 
     it('answers 503 with Retry-After, never 500, while new connections get 55000, and recovers without a restart', async () => {
