@@ -7,11 +7,12 @@
  * instances, downloads and a large upload served by another instance than the one that stored
  * them, rate limits shared across instances, zero failed idempotent requests while one instance
  * is SIGKILLed and another drained with SIGTERM, every payment applied exactly once although
- * its provider events are redelivered to different instances during that, and a PostgreSQL
- * outage answered with 503 + Retry-After (never 500) and recovered from without a restart.
- * The instances reach PostgreSQL through a TCP proxy in this process
- * (apps/api/src/test/tcp-proxy.ts, imported as TypeScript: Node 22.18+ strips its types), which
- * the outage check cuts.
+ * its provider events are redelivered to different instances during that, and two PostgreSQL
+ * outages (connections cut; the database refusing connections) answered with 503 + Retry-After
+ * (never 500) and recovered from without a restart. The instances reach PostgreSQL through a TCP
+ * proxy in this process (apps/api/src/test/tcp-proxy.ts, imported as TypeScript: Node 22.18+
+ * strips its types), which the first outage check cuts; the second sets the database's
+ * ALLOW_CONNECTIONS to false and terminates its backends.
  *
  * Prints one line per check (`✓ name`, `✗ name: reason`, `- name: skipped (reason)`) and ends
  * with exactly one line `N passed, N failed`; exits 1 on any failure. Everything it started is
@@ -976,85 +977,106 @@ else
     return `7d, 1d and ended reminders each recorded and e-mailed once (${waited} after they fell due)`;
   });
 
-await check(
-  `a ${seconds(OUTAGE_MS)} PostgreSQL outage: 503 with Retry-After within ${seconds(OUTAGE_ANSWER_MS)}, never 500; back without a restart`,
-  async () => {
-    // GETs that need the database (sign-in check, a subscriber's latest version), straight to
-    // each instance (to time one instance's answer) and through nginx (what a client sees).
-    const paths = ['/auth/me', '/downloads/latest'];
-    const targets = [...instances.map((x) => x.api), lb];
-    const seen = { requests: 0, ok: 0, unavailable: 0, slowest: 0, wrong: [] };
-    let outage = false;
-    let running = true;
-    const loop = async (offset) => {
-      for (let i = offset; running; i += 1) {
-        const target = targets[i % targets.length];
-        const p = paths[i % paths.length];
-        const t = performance.now();
-        const during = outage;
-        try {
-          const res = await call(target, 'GET', p, { token: buyer.token, timeoutMs: 10_000 });
-          const took = performance.now() - t;
-          seen.requests += 1;
-          if (res.status === 200) seen.ok += 1;
-          else if (
-            res.status === 503 &&
-            res.headers.get('retry-after') &&
-            res.body?.code === 'SERVICE_UNAVAILABLE'
-          )
-            seen.unavailable += 1;
-          else seen.wrong.push(`${res.status} on ${target}${p}`);
-          // One instance answers within the limit; nginx may try all three first.
-          if (target !== lb && during) seen.slowest = Math.max(seen.slowest, took);
-        } catch (error) {
-          seen.requests += 1;
-          seen.wrong.push(`${target}${p}: ${error.message}`);
+/**
+ * The check of a PostgreSQL outage of OUTAGE_MS made by `down()` and ended by `up()` (`what`
+ * names it), under GETs that need the database sent to each instance and through nginx: every
+ * answer is 200 (from memory) or 503 with Retry-After and SERVICE_UNAVAILABLE, an instance
+ * answers within OUTAGE_ANSWER_MS, and every instance is ready again without a restart.
+ */
+async function outageCheck(what, { down, up }) {
+  await check(
+    `${what} for ${seconds(OUTAGE_MS)}: 503 with Retry-After within ${seconds(OUTAGE_ANSWER_MS)}, never 500; back without a restart`,
+    async () => {
+      // GETs that need the database (sign-in check, a subscriber's latest version), straight to
+      // each instance (to time one instance's answer) and through nginx (what a client sees).
+      const paths = ['/auth/me', '/downloads/latest'];
+      const targets = [...instances.map((x) => x.api), lb];
+      const seen = { requests: 0, ok: 0, unavailable: 0, slowest: 0, wrong: [] };
+      let outage = false;
+      let running = true;
+      const loop = async (offset) => {
+        for (let i = offset; running; i += 1) {
+          const target = targets[i % targets.length];
+          const p = paths[i % paths.length];
+          const t = performance.now();
+          const during = outage;
+          try {
+            const res = await call(target, 'GET', p, { token: buyer.token, timeoutMs: 10_000 });
+            const took = performance.now() - t;
+            seen.requests += 1;
+            if (res.status === 200) seen.ok += 1;
+            else if (
+              res.status === 503 &&
+              res.headers.get('retry-after') &&
+              res.body?.code === 'SERVICE_UNAVAILABLE'
+            )
+              seen.unavailable += 1;
+            else seen.wrong.push(`${res.status} on ${target}${p}`);
+            // One instance answers within the limit; nginx may try all three first.
+            if (target !== lb && during) seen.slowest = Math.max(seen.slowest, took);
+          } catch (error) {
+            seen.requests += 1;
+            seen.wrong.push(`${target}${p}: ${error.message}`);
+          }
+          await sleep(PAUSE_MS);
         }
-        await sleep(PAUSE_MS);
+      };
+      const loops = Promise.all([0, 1, 2, 3].map(loop));
+      await sleep(1_000);
+      outage = true;
+      await down();
+      await sleep(OUTAGE_MS);
+      await up();
+      outage = false;
+      const upAt = performance.now();
+      // Back: every instance ready again and the signed-in read answered, without a restart.
+      let back = 0;
+      while (performance.now() - upAt < 15_000) {
+        const ready = await Promise.all(
+          instances.map((x) => call(x.api, 'GET', '/ready').catch(() => ({ status: 0 }))),
+        );
+        const me = await call(lb, 'GET', '/auth/me', { token: buyer.token }).catch(() => ({
+          status: 0,
+        }));
+        if (ready.every((r) => r.status === 200) && me.status === 200) {
+          back = performance.now() - upAt;
+          break;
+        }
+        await sleep(250);
       }
-    };
-    const loops = Promise.all([0, 1, 2, 3].map(loop));
-    await sleep(1_000);
-    outage = true;
-    await ctx.dbProxy.down();
-    await sleep(OUTAGE_MS);
-    await ctx.dbProxy.up();
-    outage = false;
-    const upAt = performance.now();
-    // Back: every instance ready again and the signed-in read answered, without a restart.
-    let back = 0;
-    while (performance.now() - upAt < 15_000) {
-      const ready = await Promise.all(
-        instances.map((x) => call(x.api, 'GET', '/ready').catch(() => ({ status: 0 }))),
+      running = false;
+      await loops;
+      const lines = [
+        `${seen.requests} GETs: ${seen.ok} answered 200, ${seen.unavailable} answered 503 with Retry-After; slowest instance answer during the outage ${seconds(seen.slowest)}`,
+        back > 0 ? `ready again ${seconds(back)} after PostgreSQL came back` : 'not ready again',
+      ];
+      assert(
+        seen.wrong.length === 0,
+        `${seen.wrong.length} other answers: ${seen.wrong.slice(0, 5).join('; ')}`,
       );
-      const me = await call(lb, 'GET', '/auth/me', { token: buyer.token }).catch(() => ({
-        status: 0,
-      }));
-      if (ready.every((r) => r.status === 200) && me.status === 200) {
-        back = performance.now() - upAt;
-        break;
-      }
-      await sleep(250);
-    }
-    running = false;
-    await loops;
-    const lines = [
-      `${seen.requests} GETs: ${seen.ok} answered 200, ${seen.unavailable} answered 503 with Retry-After; slowest instance answer during the outage ${seconds(seen.slowest)}`,
-      back > 0 ? `ready again ${seconds(back)} after PostgreSQL came back` : 'not ready again',
-    ];
-    assert(
-      seen.wrong.length === 0,
-      `${seen.wrong.length} other answers: ${seen.wrong.slice(0, 5).join('; ')}`,
-    );
-    assert(seen.unavailable > 0, 'no 503 seen: the outage did not reach the instances');
-    assert(
-      seen.slowest <= OUTAGE_ANSWER_MS,
-      `an instance took ${seconds(seen.slowest)} to answer during the outage`,
-    );
-    assert(back > 0, 'not every instance was ready again within 15 s of PostgreSQL coming back');
-    const gone = instances.filter((x) => !x.running).map((x) => x.name);
-    assert(gone.length === 0, `${gone.join(', ')} exited during the outage`);
-    return lines;
+      assert(seen.unavailable > 0, 'no 503 seen: the outage did not reach the instances');
+      assert(
+        seen.slowest <= OUTAGE_ANSWER_MS,
+        `an instance took ${seconds(seen.slowest)} to answer during the outage`,
+      );
+      assert(back > 0, 'not every instance was ready again within 15 s of PostgreSQL coming back');
+      const gone = instances.filter((x) => !x.running).map((x) => x.name);
+      assert(gone.length === 0, `${gone.join(', ')} exited during the outage`);
+      return lines;
+    },
+  );
+}
+
+await outageCheck('PostgreSQL cut (a TCP proxy drops every connection and refuses new ones)', {
+  down: () => ctx.dbProxy.down(),
+  up: () => ctx.dbProxy.up(),
+});
+// An operator taking the database out of service: new connections fail with SQLSTATE 55000.
+await outageCheck(
+  'PostgreSQL refusing connections (ALLOW_CONNECTIONS false, backends terminated)',
+  {
+    down: () => db.allowConnections(false),
+    up: () => db.allowConnections(true),
   },
 );
 

@@ -20,9 +20,10 @@ export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
 
 /**
  * Creates a database with a unique name on the server of `serverUrl` (any database URL on it).
- * Resolves with { url, name, query(sql, params) → rows, drop() }: `query` runs on a client of
- * its own (for the checks' SQL), `drop()` closes it and drops the database WITH (FORCE), so
- * connections of killed instances do not keep it; both are safe to call twice.
+ * Resolves with { url, name, query(sql, params) → rows, allowConnections(allow), drop() }:
+ * `query` runs on a client of its own (for the checks' SQL), `allowConnections` refuses or allows
+ * the database's connections, `drop()` closes the client and drops the database WITH (FORCE), so
+ * connections of killed instances do not keep it; `query` and `drop` are safe to call twice.
  */
 export async function createDatabase(serverUrl) {
   const { Client } = apiRequire('pg');
@@ -38,17 +39,43 @@ export async function createDatabase(serverUrl) {
   url.pathname = `/${name}`;
   let client;
   let dropped = false;
+  /** The checks' own client on the run's database, connected on first use. */
+  const checksClient = async () => {
+    if (!client) {
+      client = new Client({ connectionString: url.toString() });
+      client.on('error', () => {});
+      await client.connect();
+    }
+    return client;
+  };
   return {
     url: url.toString(),
     name,
     /** Runs `sql` with `params` on the run's database; resolves with the rows. */
     async query(sql, params = []) {
-      if (!client) {
-        client = new Client({ connectionString: url.toString() });
-        client.on('error', () => {});
-        await client.connect();
+      return (await (await checksClient()).query(sql, params)).rows;
+    },
+    /**
+     * `ALTER DATABASE … ALLOW_CONNECTIONS allow` from a connection to the server's own database.
+     * Refusing also terminates every backend of the run's database but the checks' own client,
+     * as an operator taking the database out of service does: new connections then fail with
+     * SQLSTATE 55000 (docs/operations.md "PostgreSQL unreachable").
+     */
+    async allowConnections(allow) {
+      const keep = (await (await checksClient()).query('select pg_backend_pid() as pid')).rows[0]
+        .pid;
+      const c = new Client({ connectionString: serverUrl, connectionTimeoutMillis: 3_000 });
+      await c.connect();
+      try {
+        await c.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS ${allow ? 'true' : 'false'}`);
+        if (!allow)
+          await c.query(
+            'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> $2',
+            [name, keep],
+          );
+      } finally {
+        await c.end();
       }
-      return (await client.query(sql, params)).rows;
     },
     /** Closes the checks' client and drops the database (idempotent). */
     async drop() {
