@@ -105,3 +105,10 @@ export function downloadErrorText(status: number | undefined): string {
       return t.otherStatus.replace('{status}', String(status));
   }
 }
+
+/**
+ * The code of a 404 from `GET /downloads/link` for a version without a build for the computer
+ * (docs/downloads.md): every Download button (the first chunk of every page) tells it from the
+ * spec's 404, so it lives here rather than only in errors.ts's catalogue, which uses it.
+ */
+export const BUILD_NOT_FOUND = 'BUILD_NOT_FOUND';

@@ -5,7 +5,7 @@
  * the API answers `{ "error": "<text>", "code": "<CODE>" }` with one of them (the answer's schema,
  * `errorResponseSchema`, is in common.ts).
  */
-import { CLIENT_ERRORS } from './client-errors.js';
+import { BUILD_NOT_FOUND, CLIENT_ERRORS } from './client-errors.js';
 
 /**
  * Texts the API answers with. Where the spec has a text for the case it is reused
@@ -117,7 +117,7 @@ export const API_ERROR_CODES = {
   paymentNotFound: 'CHECKOUT_NOT_FOUND',
   subscriptionRequired: 'SUBSCRIPTION_REQUIRED',
   downloadNotFound: 'RELEASE_NOT_FOUND',
-  buildNotFound: 'BUILD_NOT_FOUND',
+  buildNotFound: BUILD_NOT_FOUND,
   downloadLinkInvalid: 'DOWNLOAD_LINK_INVALID',
   feedTokenInvalid: 'FEED_TOKEN_INVALID',
   feedNotFound: 'FEED_NOT_FOUND',

@@ -12,7 +12,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { API_ERROR_CODES, CLIENT_ERRORS, DOWNLOAD_ERROR_BANNER_MS } from '@flockr/contract';
+import { BUILD_NOT_FOUND, CLIENT_ERRORS, DOWNLOAD_ERROR_BANNER_MS } from '@flockr/contract';
 import { useSession } from '../../../lib/session';
 import { useStartDownload } from '../api/start-download';
 import { downloadErrorMessage } from '../lib/download-file';
@@ -136,11 +136,7 @@ export function DownloadProvider({ children }: { children: ReactNode }) {
           onError: (err) =>
             showError(
               downloadErrorMessage(err),
-              err.status === 403
-                ? 'plans'
-                : err.code === API_ERROR_CODES.buildNotFound
-                  ? 'builds'
-                  : null,
+              err.status === 403 ? 'plans' : err.code === BUILD_NOT_FOUND ? 'builds' : null,
             ),
           onSettled: () => {
             inFlight.current = false;

@@ -4,7 +4,7 @@
  * and saves it under the name the server gives (Content-Disposition: the build's name, such as
  * `{product}-{version}-{platform}-{arch}.{ext}`).
  */
-import { API_ERROR_CODES, CLIENT_ERRORS, downloadErrorText } from '@flockr/contract';
+import { BUILD_NOT_FOUND, CLIENT_ERRORS, downloadErrorText } from '@flockr/contract';
 import { ApiError } from '../../../lib/api-client';
 
 /**
@@ -18,7 +18,7 @@ export function downloadErrorMessage(error: unknown): string {
     if (error.kind === 'network' || error.kind === 'timeout') {
       return CLIENT_ERRORS.download.noResponse;
     }
-    if (error.code === API_ERROR_CODES.buildNotFound) return error.message;
+    if (error.code === BUILD_NOT_FOUND) return error.message;
     return downloadErrorText(error.status);
   }
   return downloadErrorText(undefined);
