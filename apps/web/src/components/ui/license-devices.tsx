@@ -8,10 +8,9 @@
  */
 import type { ReactNode } from 'react';
 import { Laptop, Monitor } from 'lucide-react';
-import type { LicenseDevice } from '@flockr/contract';
+import { PLATFORM_NAMES, type LicenseDevice } from '@flockr/contract';
 import { formatDateTime } from '../../lib/format';
 import { DEACTIVATION_REASONS } from '../../lib/license-texts';
-import { PLATFORM_NAMES } from '../../lib/platform-names';
 import { cn } from './cn';
 import { RelativeTime } from './relative-time';
 

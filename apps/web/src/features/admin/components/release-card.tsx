@@ -36,6 +36,14 @@ const artifactColumns = [
   'Signatures',
 ] as const;
 
+/**
+ * The platform a file is for in words; the single-file form's zip is for every computer
+ * (docs/downloads.md "Builds for each computer"), whatever the feeds record.
+ */
+function platformOf(artifact: AdminReleaseDetail['artifacts'][number]): string {
+  return artifact.any_platform ? 'Every computer' : PLATFORM_NAMES[artifact.platform];
+}
+
 /** Which signatures a file has, in words. */
 function signaturesOf(artifact: AdminReleaseDetail['artifacts'][number]): string {
   const kinds = [
@@ -77,9 +85,7 @@ function Artifacts({ release }: { release: AdminReleaseDetail }) {
           <li key={a.id} className="px-5 py-3 text-sm">
             <p className="font-medium break-all text-slate-900">{a.filename}</p>
             <p className="mt-0.5 text-xs text-slate-600">
-              {[PLATFORM_NAMES[a.platform], a.arch, a.kind, formatFileSize(a.file_size)].join(
-                ' · ',
-              )}
+              {[platformOf(a), a.arch, a.kind, formatFileSize(a.file_size)].join(' · ')}
               {signaturesOf(a) === '—' ? '' : ` · signed: ${signaturesOf(a)}`}
             </p>
           </li>
@@ -96,7 +102,7 @@ function Artifacts({ release }: { release: AdminReleaseDetail }) {
               <td className={`${tdClass} max-w-[18rem]`}>
                 <span className="block break-all text-slate-900">{a.filename}</span>
               </td>
-              <td className={`${tdClass} whitespace-nowrap`}>{PLATFORM_NAMES[a.platform]}</td>
+              <td className={`${tdClass} whitespace-nowrap`}>{platformOf(a)}</td>
               <td className={`${tdClass} whitespace-nowrap`}>{a.arch}</td>
               <td className={`${tdClass} whitespace-nowrap`}>{a.kind}</td>
               <td className={`${tdClass} text-right whitespace-nowrap tabular-nums`}>

@@ -21,6 +21,7 @@ export function makeArtifact(overrides: Partial<AdminArtifact> = {}): AdminArtif
     platform: 'windows',
     arch: 'x64',
     kind: 'installer',
+    any_platform: false,
     file_size: 83_886_080,
     sha256: 'b'.repeat(64),
     sha512: null,
