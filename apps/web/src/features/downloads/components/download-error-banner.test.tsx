@@ -11,7 +11,8 @@ import {
 import { apiError, mockEndpoint, reply } from '../../../test/api';
 import { makeUser } from '../../../test/fixtures';
 import { currentUrl, renderRoute, signIn } from '../../../test/render';
-import { CHOOSE_BUILD_LABEL, DownloadErrorBanner, VIEW_PLANS_LABEL } from './download-error-banner';
+import { CHOOSE_BUILD_LABEL, VIEW_PLANS_LABEL } from './download-error-alert';
+import { DownloadErrorBanner } from './download-error-banner';
 import { useDownload } from './use-download';
 
 const t = CLIENT_ERRORS.download;

@@ -1,67 +1,23 @@
 /**
  * The red banner at the top of the page that shows a download failure for 5 s (spec section 2).
- * When the failure is 'Active subscription required to download', the banner also offers the way
- * on: View Plans (the spec's message stays as it is); when the version has no build for this
- * computer, Choose a build (the download centre, which lists the builds it has). The 5 s pause while the pointer or the focus
- * is inside the banner (either one holds it), so its link and Dismiss can be reached.
+ * Its content (download-error-alert.tsx) loads with the first failure, as toasts and dialogs do
+ * (ADR 012), so no page's first chunk carries it.
  */
-import { Link, useLocation } from 'react-router';
-import { AlertCircle, ArrowRight, X } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { useDownload } from './use-download';
 
-/** Label of the banner's way on when a plan is needed. */
-export const VIEW_PLANS_LABEL = 'View Plans';
-/** Label of the banner's way on when the version has no build for this computer. */
-export const CHOOSE_BUILD_LABEL = 'Choose a build';
+/** The banner's content, loaded when a download first fails. */
+const DownloadErrorAlert = lazy(() =>
+  import('./download-error-alert').then((m) => ({ default: m.DownloadErrorAlert })),
+);
 
-/** Renders the current download error, if any, with a dismiss button. */
+/** Renders the current download error, if any, with its way on and a dismiss button. */
 export function DownloadErrorBanner() {
-  const { error, needsPlan, needsOtherBuild, dismissError, holdError } = useDownload();
-  const { pathname } = useLocation();
+  const { error } = useDownload();
   if (!error) return null;
-  const wayOn =
-    needsPlan && pathname !== '/plans'
-      ? { to: '/plans', label: VIEW_PLANS_LABEL }
-      : needsOtherBuild && pathname !== '/downloads'
-        ? { to: '/downloads', label: CHOOSE_BUILD_LABEL }
-        : null;
   return (
-    <div
-      className="border-b border-red-200 bg-red-50"
-      onPointerEnter={() => holdError('pointer', true)}
-      onPointerLeave={() => holdError('pointer', false)}
-      onFocus={() => holdError('focus', true)}
-      onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) {
-          holdError('focus', false);
-        }
-      }}
-    >
-      <div
-        role="alert"
-        className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-3 text-sm font-medium text-red-800 sm:px-6 lg:px-8"
-      >
-        <AlertCircle aria-hidden="true" className="size-4 shrink-0" />
-        <p className="min-w-0 flex-1">{error}</p>
-        {wayOn ? (
-          <Link
-            to={wayOn.to}
-            onClick={dismissError}
-            className="inline-flex items-center gap-1 rounded-md bg-red-700 px-3 py-1.5 font-semibold text-white hover:bg-red-800"
-          >
-            {wayOn.label}
-            <ArrowRight aria-hidden="true" className="size-4" />
-          </Link>
-        ) : null}
-        <button
-          type="button"
-          onClick={dismissError}
-          className="-m-1 rounded-md p-1 text-red-700 hover:bg-red-100"
-          aria-label="Dismiss"
-        >
-          <X aria-hidden="true" className="size-4" />
-        </button>
-      </div>
-    </div>
+    <Suspense fallback={null}>
+      <DownloadErrorAlert />
+    </Suspense>
   );
 }

@@ -110,7 +110,7 @@ describe('useDownload', () => {
     mockEndpoint(API.downloads.link, link('1.3.0'));
     renderProbe();
     await userEvent.click(screen.getByRole('button', { name: 'latest' }));
-    expect(screen.getByRole('alert')).toHaveTextContent(t.loginFirst);
+    expect(await screen.findByRole('alert')).toHaveTextContent(t.loginFirst);
     expect(callsTo(API.downloads.link)).toHaveLength(0);
     expect(handed).toEqual([]);
   });

@@ -27,6 +27,9 @@ export interface DownloadOptions {
   onSignedOut?: () => void;
 }
 
+/** Where the download banner leads (see `DownloadContextValue.wayOn`). */
+export type WayOn = '/plans' | '/downloads' | null;
+
 /** What `useDownload()` returns. */
 export interface DownloadContextValue {
   /**
@@ -38,15 +41,11 @@ export interface DownloadContextValue {
   /** The red banner's text, or null. */
   error: string | null;
   /**
-   * True when the banner's error is 'Active subscription required to download' (HTTP 403): the
-   * banner then offers the way on, View Plans.
+   * The page the banner offers as the way on: `/plans` when its error is 'Active subscription
+   * required to download' (HTTP 403), `/downloads` when the version has no build for this
+   * computer (404 BUILD_NOT_FOUND; the download centre lists the builds it has); else null.
    */
-  needsPlan: boolean;
-  /**
-   * True when the version has no build for this computer (404 BUILD_NOT_FOUND): the banner then
-   * offers the download centre, which lists the builds it has.
-   */
-  needsOtherBuild: boolean;
+  wayOn: WayOn;
   dismissError(): void;
   /**
    * Holds the banner while the pointer or the focus (`by`) is inside it, so its action can be
@@ -74,8 +73,7 @@ export function DownloadProvider({ children }: { children: ReactNode }) {
   // What holds the banner now; a new or dismissed banner starts with none.
   const holds = useRef(new Set<BannerHold>());
   const [error, setError] = useState<string | null>(null);
-  const [needsPlan, setNeedsPlan] = useState(false);
-  const [needsOtherBuild, setNeedsOtherBuild] = useState(false);
+  const [wayOn, setWayOn] = useState<WayOn>(null);
 
   useEffect(() => () => clearTimeout(bannerTimer.current), []);
 
@@ -88,10 +86,9 @@ export function DownloadProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const showError = useCallback(
-    (message: string, way: 'plans' | 'builds' | null = null) => {
+    (message: string, way: WayOn = null) => {
       setError(message);
-      setNeedsPlan(way === 'plans');
-      setNeedsOtherBuild(way === 'builds');
+      setWayOn(way);
       // A banner already held (the reader is on it) stays until they leave it.
       if (holds.current.size === 0) startBannerTimer();
     },
@@ -136,7 +133,7 @@ export function DownloadProvider({ children }: { children: ReactNode }) {
           onError: (err) =>
             showError(
               downloadErrorMessage(err),
-              err.status === 403 ? 'plans' : err.code === BUILD_NOT_FOUND ? 'builds' : null,
+              err.status === 403 ? '/plans' : err.code === BUILD_NOT_FOUND ? '/downloads' : null,
             ),
           onSettled: () => {
             inFlight.current = false;
@@ -149,8 +146,8 @@ export function DownloadProvider({ children }: { children: ReactNode }) {
 
   const downloading = start.isPending;
   const value = useMemo(
-    () => ({ download, downloading, error, needsPlan, needsOtherBuild, dismissError, holdError }),
-    [download, downloading, error, needsPlan, needsOtherBuild, dismissError, holdError],
+    () => ({ download, downloading, error, wayOn, dismissError, holdError }),
+    [download, downloading, error, wayOn, dismissError, holdError],
   );
   return <DownloadContext.Provider value={value}>{children}</DownloadContext.Provider>;
 }
