@@ -42,6 +42,8 @@ COPY examples/desktop-client/package.json examples/desktop-client/
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
 # 3. Runtime: production dependencies and the built files, run as the unprivileged `node` user.
+# In production the server refuses the sandbox payment provider: run it with
+# PAYMENT_PROVIDER=stripe and its keys, or ALLOW_SANDBOX_IN_PRODUCTION=true to try it in test mode.
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production \
     PORT=3000 \

@@ -41,6 +41,7 @@ import { adminOrderRoutes } from './modules/admin/orders.routes.js';
 import { adminOutboxRoutes } from './modules/admin/outbox.routes.js';
 import { adminPlanRoutes } from './modules/admin/plans.routes.js';
 import { adminReleaseRoutes } from './modules/admin/releases.routes.js';
+import { adminTestDataRoutes } from './modules/admin/test-data.routes.js';
 import { adminUserRoutes } from './modules/admin/users.routes.js';
 import { authenticateApiToken } from './modules/api-tokens/service.js';
 import { createPaymentProvider } from './modules/billing/providers/create.js';
@@ -309,6 +310,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         adminLicenseRoutes(ctx),
         adminChangelogRoutes(ctx),
         adminOutboxRoutes(ctx),
+        adminTestDataRoutes(ctx),
       ])
         await api.register(routes);
     },

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { ORDER_TTL_MS } from '@flockr/contract';
+import { ORDER_TTL_MS, type PaymentsMode } from '@flockr/contract';
 import { loadLicenseSigningKeys, type LicenseSigningKeys } from './lib/license-signing-keys.js';
 import {
   DEFAULT_HASH_CONCURRENCY,
@@ -47,6 +47,7 @@ const envSchema = z.object({
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(1).optional(),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
+  ALLOW_SANDBOX_IN_PRODUCTION: booleanFromEnv.default(false),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   STRIPE_API_URL: z.url().optional(),
@@ -139,6 +140,18 @@ export interface AppConfig {
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   paymentProvider: 'sandbox' | 'stripe';
+  /**
+   * Whether payments take real money (`live`) or not (`test`): the sandbox provider is always
+   * test; Stripe is test with a test key (`sk_test_…`, `rk_test_…`, {@link isTestStripeKey}).
+   * Drives the test-mode banner, the e-mails' test-mode line and the mode an order is placed in
+   * until the provider's own objects say (docs/billing.md "Test mode").
+   */
+  paymentsMode: PaymentsMode;
+  /**
+   * ALLOW_SANDBOX_IN_PRODUCTION: the operator's explicit opt-in to run the sandbox provider with
+   * NODE_ENV=production (a demo or staging site); without it such a start is refused.
+   */
+  allowSandboxInProduction: boolean;
   /** Stripe keys (PAYMENT_PROVIDER=stripe); `apiUrl` points the SDK at a stand-in in tests. */
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
   /** PENDING orders older than this are checked with the provider, in milliseconds. */
@@ -259,6 +272,42 @@ export interface AppConfig {
   tracing: { serviceName: string } | undefined;
 }
 
+/**
+ * Why a production start on the sandbox provider is refused (docs/billing.md "Test mode"): it
+ * names the variables that make payments real and the one that opts in to the sandbox anyway.
+ */
+export const SANDBOX_IN_PRODUCTION =
+  'NODE_ENV=production with PAYMENT_PROVIDER=sandbox (the default) takes no real money. ' +
+  'Set PAYMENT_PROVIDER=stripe with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to sell, ' +
+  'or ALLOW_SANDBOX_IN_PRODUCTION=true to run a test-mode site on purpose (every page then says so).';
+
+/**
+ * True for a Stripe API key of test mode: a secret key `sk_test_…` or a restricted key
+ * `rk_test_…` (Stripe docs, "API keys": the prefix names the mode). Such a key never moves real
+ * money, so payments are in test mode.
+ */
+export function isTestStripeKey(key: string): boolean {
+  return /^(sk|rk)_test_/.test(key);
+}
+
+/**
+ * The warnings a start with `config` deserves (logged by server.ts at `warn`): a production site
+ * whose payments are in test mode, through Stripe test keys or the sandbox it was allowed to run.
+ * Empty when payments are live or the site is not in production.
+ */
+export function startWarnings(
+  config: Pick<AppConfig, 'env' | 'paymentProvider' | 'paymentsMode'>,
+): string[] {
+  if (config.env !== 'production' || config.paymentsMode === 'live') return [];
+  return config.paymentProvider === 'stripe'
+    ? [
+        'Stripe test keys in production: payments are in test mode and take no real money; every page shows the test-mode banner. Set a live STRIPE_SECRET_KEY (sk_live_…) to sell.',
+      ]
+    : [
+        'The sandbox payment provider runs in production (ALLOW_SANDBOX_IN_PRODUCTION=true): payments take no real money; every page shows the test-mode banner.',
+      ];
+}
+
 /** Raised when the environment is invalid; `issues` lists every problem. */
 export class ConfigError extends Error {
   constructor(public readonly issues: string[]) {
@@ -285,32 +334,38 @@ export function loadConfig(
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }
   const e = parsed.data;
+  // Rules across variables, every broken one reported at once.
+  const problems: string[] = [];
   if (e.PAYMENT_PROVIDER === 'stripe' && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET)) {
-    throw new ConfigError([
-      'PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET',
-    ]);
+    problems.push('PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+  }
+  if (
+    e.NODE_ENV === 'production' &&
+    e.PAYMENT_PROVIDER === 'sandbox' &&
+    !e.ALLOW_SANDBOX_IN_PRODUCTION
+  ) {
+    problems.push(SANDBOX_IN_PRODUCTION);
   }
   if (
     !e.S3_BUCKET &&
     (e.S3_ENDPOINT || e.S3_PUBLIC_ENDPOINT || present.S3_FORCE_PATH_STYLE !== undefined)
   ) {
-    throw new ConfigError([
-      'S3_ENDPOINT, S3_PUBLIC_ENDPOINT and S3_FORCE_PATH_STYLE need S3_BUCKET',
-    ]);
+    problems.push('S3_ENDPOINT, S3_PUBLIC_ENDPOINT and S3_FORCE_PATH_STYLE need S3_BUCKET');
   }
   if (e.S3_BUCKET && e.DOWNLOAD_ACCEL_REDIRECT) {
-    throw new ConfigError([
+    problems.push(
       "S3_BUCKET and DOWNLOAD_ACCEL_REDIRECT exclude each other: files in a bucket are not on nginx's disk",
-    ]);
+    );
   }
   if ((e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) || (!e.ADMIN_EMAIL && e.ADMIN_PASSWORD)) {
-    throw new ConfigError(['ADMIN_EMAIL and ADMIN_PASSWORD must be set together']);
+    problems.push('ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
   }
+  if (problems.length > 0) throw new ConfigError(problems);
   // `npm start` runs in apps/api; a relative DATA_DIR means relative to where npm was started
   // (npm sets INIT_CWD), so the default ./data is the repository's data folder.
   const dataDir = path.resolve(env.INIT_CWD ?? process.cwd(), overrides.dataDir ?? e.DATA_DIR);
   const port = overrides.port ?? e.PORT;
-  return {
+  const config: Omit<AppConfig, 'paymentsMode'> & Partial<Pick<AppConfig, 'paymentsMode'>> = {
     env: e.NODE_ENV,
     port,
     host: e.HOST,
@@ -323,6 +378,7 @@ export function loadConfig(
     adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
     paymentProvider: e.PAYMENT_PROVIDER,
+    allowSandboxInProduction: e.ALLOW_SANDBOX_IN_PRODUCTION,
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
         ? {
@@ -390,6 +446,21 @@ export function loadConfig(
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS ?? (e.NODE_ENV === 'production' ? 5_000 : 0),
     ...overrides,
   };
+  return { ...config, paymentsMode: config.paymentsMode ?? paymentsModeOf(config) };
+}
+
+/**
+ * The mode payments run in with `config`'s provider: `live` only for Stripe with a key that is
+ * not a test key; the sandbox is always `test`.
+ */
+export function paymentsModeOf(
+  config: Pick<AppConfig, 'paymentProvider' | 'stripe'>,
+): PaymentsMode {
+  return config.paymentProvider === 'stripe' &&
+    config.stripe &&
+    !isTestStripeKey(config.stripe.secretKey)
+    ? 'live'
+    : 'test';
 }
 
 /** The license signing keys (lib/license-signing-keys.ts). @throws ConfigError, never with a key. */

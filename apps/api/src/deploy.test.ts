@@ -44,10 +44,15 @@ const compose = parse(read('compose.yaml'), { merge: true }) as {
 };
 const appServices = Object.entries(compose.services).filter(([, s]) => s.build !== undefined);
 
-/** compose's `${NAME:-default}` → default, `${NAME:?message}` → a stand-in, `$$` → `$`. */
-function interpolate(value: string): string {
+/**
+ * compose's `${NAME:-default}` → the `shell`'s NAME when set there (as in `.env` or the shell),
+ * else the default; `${NAME:?message}` → a stand-in; `$$` → `$`.
+ */
+function interpolate(value: string, shell: Record<string, string> = {}): string {
   return value
-    .replace(/\$\{[A-Z0-9_]+:-([^}]*)\}/g, '$1')
+    .replace(/\$\{([A-Z0-9_]+):-([^}]*)\}/g, (_all, name: string, fallback: string) =>
+      shell[name] ? shell[name] : fallback,
+    )
     .replace(/\$\{[A-Z0-9_]+:\?[^}]*\}/g, 'x'.repeat(64))
     .replace(/\$\$/g, '$');
 }
@@ -64,14 +69,32 @@ describe('compose.yaml', () => {
 
   it('gives the app only variables config.ts reads (or the AWS SDK), and they parse', () => {
     const known = new Set(configVariables());
+    /** The app's environment with `shell` set where compose asks it (`${NAME:-…}`). */
+    const environment = (service: ComposeService, shell: Record<string, string> = {}) =>
+      Object.fromEntries(
+        Object.entries(service.environment ?? {}).map(([k, v]) => [
+          k,
+          interpolate(String(v), shell),
+        ]),
+      );
     for (const [name, service] of appServices) {
       const env = service.environment ?? {};
       const unknown = Object.keys(env).filter((k) => !known.has(k) && !SDK_VARIABLES.has(k));
       expect(unknown, `${name}: variables config.ts does not read`).toEqual([]);
-      const values = Object.fromEntries(
-        Object.entries(env).map(([k, v]) => [k, interpolate(String(v))]),
+      // Production on the sandbox, compose's default provider, is refused until the operator
+      // sets Stripe up or opts in (docs/billing.md "Test mode").
+      expect(() => loadConfig(environment(service))).toThrow(/ALLOW_SANDBOX_IN_PRODUCTION=true/);
+      expect(
+        loadConfig(environment(service, { ALLOW_SANDBOX_IN_PRODUCTION: 'true' })).paymentsMode,
+      ).toBe('test');
+      const config = loadConfig(
+        environment(service, {
+          PAYMENT_PROVIDER: 'stripe',
+          STRIPE_SECRET_KEY: 'sk_live_x',
+          STRIPE_WEBHOOK_SECRET: 'whsec_x',
+        }),
       );
-      const config = loadConfig(values);
+      expect(config.paymentsMode).toBe('live');
       expect(config.env).toBe('production');
       expect(config.databaseUrl).toMatch(/^postgres:\/\/[^@]+@postgres:5432\//);
       expect(config.redisUrl).toBe('redis://redis:6379');

@@ -31,8 +31,8 @@ interface Server {
   exited: Promise<{ code: number | null; at: number }>;
 }
 
-/** Starts `src/server.ts` on a free port with `env`; resolves once it logged that it is ready. */
-async function startServer(name: string, env: Record<string, string>): Promise<Server> {
+/** Spawns `src/server.ts` on a free port with `env`, without waiting for anything. */
+async function spawnServer(name: string, env: Record<string, string>): Promise<Server> {
   const port = await closedPort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: apiRoot,
@@ -64,13 +64,20 @@ async function startServer(name: string, env: Record<string, string>): Promise<S
       resolve({ code, at: performance.now() });
     }),
   );
+  return { process: child, base: `http://127.0.0.1:${port}`, output: () => out, exited };
+}
+
+/** Starts `src/server.ts` on a free port with `env`; resolves once it logged that it is ready. */
+async function startServer(name: string, env: Record<string, string>): Promise<Server> {
+  const server = await spawnServer(name, env);
   const deadline = Date.now() + 30_000;
-  while (!out.includes('is ready at')) {
-    if (child.exitCode !== null) throw new Error(`server exited before it was ready:\n${out}`);
-    if (Date.now() > deadline) throw new Error(`server not ready within 30 s:\n${out}`);
+  while (!server.output().includes('is ready at')) {
+    if (server.process.exitCode !== null)
+      throw new Error(`server exited before it was ready:\n${server.output()}`);
+    if (Date.now() > deadline) throw new Error(`server not ready within 30 s:\n${server.output()}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  return { process: child, base: `http://127.0.0.1:${port}`, output: () => out, exited };
+  return server;
 }
 
 /** One request of a keep-alive client through the drain, and what became of it. */
@@ -298,5 +305,31 @@ describe('SIGTERM drains, then stops (real server process)', () => {
     const { code, at } = await server.exited;
     expect(code).toBe(1);
     expect(at - second).toBeLessThan(2_000);
+  });
+});
+
+// The production start (docs/billing.md "Test mode"): config.ts refuses the sandbox, the
+// default provider, unless the operator opts in; started anyway, the site says test mode.
+describe('a production start on the sandbox (real server process)', () => {
+  it('refuses, exiting 1 with a message naming PAYMENT_PROVIDER=stripe and the opt-in', async () => {
+    const server = await spawnServer('production-sandbox', { NODE_ENV: 'production' });
+    const { code } = await server.exited;
+    expect(code).toBe(1);
+    expect(server.output()).toContain('Invalid configuration');
+    expect(server.output()).toContain('PAYMENT_PROVIDER=stripe');
+    expect(server.output()).toContain('ALLOW_SANDBOX_IN_PRODUCTION=true');
+    expect(server.output()).not.toContain('is ready at');
+  });
+
+  it('starts with ALLOW_SANDBOX_IN_PRODUCTION=true, warns at start, and says test mode', async () => {
+    const server = await startServer('production-sandbox-allowed', {
+      NODE_ENV: 'production',
+      ALLOW_SANDBOX_IN_PRODUCTION: 'true',
+    });
+    expect(server.output()).toContain('The sandbox payment provider runs in production');
+    const config = (await (await fetch(`${server.base}/api/v1/site/config`)).json()) as {
+      payments_mode: string;
+    };
+    expect(config.payments_mode).toBe('test');
   });
 });

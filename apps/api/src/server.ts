@@ -10,7 +10,7 @@ import { pinTickObjectShape } from './lib/tick-shape.js';
 // First, before any large import: keeps every request on V8's fast path for Node's tick queue
 // (lib/tick-shape.ts; docs/decisions/014-pinned-tick-shape.md).
 pinTickObjectShape();
-const { ConfigError, loadConfig } = await import('./config.js');
+const { ConfigError, loadConfig, startWarnings } = await import('./config.js');
 const { startTracing } = await import('./tracing.js');
 
 /**
@@ -99,8 +99,18 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  // Production in test mode (Stripe test keys, or the sandbox allowed on purpose): said at every
+  // start, where operators look (docs/billing.md "Test mode").
+  for (const warning of startWarnings(config)) {
+    app.log.warn({ payments: config.paymentProvider, paymentsMode: config.paymentsMode }, warning);
+  }
   app.log.info(
-    { url: config.publicUrl, database: database.kind, payments: config.paymentProvider },
+    {
+      url: config.publicUrl,
+      database: database.kind,
+      payments: config.paymentProvider,
+      paymentsMode: config.paymentsMode,
+    },
     `${config.productName} is ready at ${config.publicUrl}`,
   );
 }

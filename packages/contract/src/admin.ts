@@ -7,6 +7,7 @@ import { adminDownloadSchema, downloadEventSchema, versionSchema } from './downl
 import { subscriptionSchema } from './subscriptions.js';
 import { changelogEntrySchema } from './changelog.js';
 import { orderSchema, orderStatusSchema } from './orders.js';
+import { PAYMENTS_MODES } from './payments-mode.js';
 import { adminPlanSchema, priceSchema } from './plans.js';
 import { afterExpiryAccessSchema } from './updates.js';
 import { entitlementsSchema, maxDevicesSchema } from './licenses.js';
@@ -87,9 +88,13 @@ export type AdminOrder = z.infer<typeof adminOrderSchema>;
 export const ORDER_SORT_COLUMNS = ['created_at', 'username', 'plan', 'amount', 'status'] as const;
 export type OrderSortColumn = (typeof ORDER_SORT_COLUMNS)[number];
 
-/** Filters of the orders list and its export: status, search, sort, dates. */
+/** Filters of the orders list and its export: status, mode, search, sort, dates. */
 const orderListFilters = z.object({
   status: orderStatusSchema.optional(),
+  mode: z
+    .enum(PAYMENTS_MODES)
+    .optional()
+    .describe('live: real orders only; test: test orders only (docs/billing.md "Test mode")'),
   search: text().trim().max(100).optional(),
   ...sortAndDates(ORDER_SORT_COLUMNS),
 });
@@ -228,6 +233,46 @@ export const statsSchema = z.object({
 });
 export const statsResponseSchema = z.object({ stats: statsSchema });
 export type Stats = z.infer<typeof statsSchema>;
+
+/** A sum of money in one currency, decimal. */
+const moneyTotalSchema = z.object({ currency: z.string().length(3), total: z.number() });
+
+/**
+ * `GET /admin/test-data`: the mode payments run in now, and the test data kept apart from every
+ * business figure (docs/billing.md "Test mode"): test orders placed and completed, their amounts
+ * per currency (decimal; completed minus refunded, as revenue would count them), the
+ * subscriptions that test orders alone granted, the licenses clearing would remove, and the
+ * provider events recorded in test mode. What `DELETE /admin/test-data` would remove.
+ */
+export const testDataSummarySchema = z.object({
+  payments_mode: z.enum(PAYMENTS_MODES),
+  orders: z.object({ total: z.number().int(), completed: z.number().int() }),
+  amounts: z.array(moneyTotalSchema).describe('Completed test orders per currency, decimal'),
+  subscriptions: z.number().int().describe('Subscriptions granted by test orders only'),
+  licenses: z
+    .number()
+    .int()
+    .describe('Licenses created by a test order of a buyer with no live order'),
+  payment_events: z.number().int().describe('Provider events recorded in test mode'),
+});
+export type TestDataSummary = z.infer<typeof testDataSummarySchema>;
+export const testDataResponseSchema = z.object({ test_data: testDataSummarySchema });
+
+/**
+ * `DELETE /admin/test-data` answer: what was removed, in one transaction (docs/billing.md "Clearing
+ * test data"). `subscriptions_shortened` counts live subscriptions from which a test order's time
+ * was taken back. Calling it again removes nothing more (all zeros).
+ */
+export const testDataClearedSchema = z.object({
+  orders: z.number().int(),
+  payment_events: z.number().int(),
+  subscriptions: z.number().int(),
+  subscriptions_shortened: z.number().int(),
+  licenses: z.number().int(),
+  cleared_at: isoDateTimeSchema,
+});
+export type TestDataCleared = z.infer<typeof testDataClearedSchema>;
+export const clearTestDataResponseSchema = z.object({ cleared: testDataClearedSchema });
 
 /** `PUT /admin/users/{id}/role` payload (SUPER_ADMIN only). */
 export const updateUserRoleRequestSchema = z.object({ role: userRoleSchema });

@@ -148,6 +148,7 @@ export const AUDIT_ACTIONS = [
   'changelog.unpublish',
   'changelog.archive',
   'changelog.restore',
+  'test_data.clear',
 ] as const;
 
 /** What {@link auditSentence} reads of an audit entry. */
@@ -256,6 +257,10 @@ export function auditSentence(entry: AuditSentenceInput): string {
       return `${who} archived release notes ${label}`;
     case 'changelog.restore':
       return `${who} restored release notes ${label}`;
+    case 'test_data.clear': {
+      const orders = Number(field(entry.after, 'orders') ?? 0);
+      return `${who} cleared the test data (${orders} test order${orders === 1 ? '' : 's'})`;
+    }
     default:
       return `${who} did ${entry.action} on ${words(entry.entity_type)} ${label}`;
   }

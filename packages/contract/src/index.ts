@@ -4,8 +4,9 @@
  *
  * The package is free of side effects (`"sideEffects": false`), so a bundle keeps only the modules
  * it uses. The web app's first chunk uses only modules without zod (client-errors, constants,
- * http, money, order-ref, roles, seller, validation-rules: zod-free.test.ts keeps them so); the
- * schemas and the route table load with the API client's first call (apps/web/src/lib/api-client.ts).
+ * http, money, order-ref, payments-mode, roles, seller, validation-rules: zod-free.test.ts keeps
+ * them so); the schemas and the route table load with the API client's first call
+ * (apps/web/src/lib/api-client.ts).
  */
 export * from './constants.js';
 export * from './client-errors.js';
@@ -33,6 +34,7 @@ export * from './outbox.js';
 export * from './guardrails.js';
 export * from './site.js';
 export * from './seller.js';
+export * from './payments-mode.js';
 export * from './csv.js';
 export * from './http.js';
 export * from './routes.js';

@@ -119,6 +119,11 @@ export const orderSchema = z
     completed_at: isoDateTimeSchema.nullable(),
     payment_url: z.string().nullable().describe('Hosted payment page, once a payment was created'),
     qr_code_url: z.string().nullable().describe('PNG QR code of `payment_url`'),
+    livemode: z
+      .boolean()
+      .describe(
+        "false for a test order (sandbox, or a provider's test mode): no money moved, and no business figure counts it",
+      ),
   })
   .describe('Payment order');
 export type Order = z.infer<typeof orderSchema>;

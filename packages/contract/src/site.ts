@@ -3,6 +3,7 @@
  * about the seller and tax are in seller.ts.
  */
 import { z } from 'zod';
+import { PAYMENTS_MODES } from './payments-mode.js';
 
 /**
  * Who sells the product (configuration `SELLER_LEGAL_NAME`, `SELLER_ADDRESS`, `SUPPORT_EMAIL`):
@@ -27,6 +28,11 @@ export const siteConfigSchema = z.object({
   seller: sellerSchema,
   /** Whether the listed prices include sales tax / VAT (`PRICES_INCLUDE_TAX`). */
   prices_include_tax: z.boolean(),
+  /**
+   * `test` while payments take no real money (the sandbox provider, or Stripe with a `sk_test_`
+   * or `rk_test_` key): every page then shows the test-mode banner (docs/billing.md "Test mode").
+   */
+  payments_mode: z.enum(PAYMENTS_MODES),
 });
 export type SiteConfig = z.infer<typeof siteConfigSchema>;
 

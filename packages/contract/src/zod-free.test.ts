@@ -14,6 +14,7 @@ const ZOD_FREE = [
   'http',
   'money',
   'order-ref',
+  'payments-mode',
   'roles',
   'seller',
   'validation-rules',

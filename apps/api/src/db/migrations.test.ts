@@ -3,7 +3,9 @@
  * downloads → releases + artifacts, download_events → downloads) is applied to a database that
  * holds data in the earlier shape, and every row must still be there, in its new place. The
  * backfill of 0008 (subscription days as figures) writes what the rows say. 0014 gives buyers
- * from before licenses their license and the seeded plans their seats (docs/licenses.md).
+ * from before licenses their license and the seeded plans their seats (docs/licenses.md). 0022
+ * marks what the sandbox sold as test data and moves its figures apart (docs/billing.md "Test
+ * mode").
  */
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -34,17 +36,20 @@ let before: string;
 let beforeSubscriptionFigures: string;
 let beforeLicenses: string;
 let beforeAdoptionFigures: string;
+let beforeTestMode: string;
 beforeAll(async () => {
   before = await migrationsUpTo(4);
   beforeSubscriptionFigures = await migrationsUpTo(7);
   beforeLicenses = await migrationsUpTo(13);
   beforeAdoptionFigures = await migrationsUpTo(14);
+  beforeTestMode = await migrationsUpTo(21);
 });
 afterAll(async () => {
   await rm(before, { recursive: true, force: true });
   await rm(beforeSubscriptionFigures, { recursive: true, force: true });
   await rm(beforeLicenses, { recursive: true, force: true });
   await rm(beforeAdoptionFigures, { recursive: true, force: true });
+  await rm(beforeTestMode, { recursive: true, force: true });
 });
 
 describe('migration 0005 (releases, artifacts, downloads, checkout sessions)', () => {
@@ -276,6 +281,102 @@ describe('migration 0015 (adoption figures)', () => {
       { version: '1.0.0', day: '2026-11-01', users: 1 },
       { version: '1.0.0', day: '2026-11-02', users: 1 },
     ]);
+    await client.close();
+  });
+});
+
+describe('migration 0022 (test mode)', () => {
+  it('marks sandbox orders, events and the subscriptions they alone granted as test, and moves their figures apart', async () => {
+    const client = new PGlite({ extensions: { pg_trgm } });
+    const db = drizzle(client);
+    await migrate(db, { migrationsFolder: beforeTestMode });
+    const u = (n: number) => `11111111-1111-4111-8111-11111111111${n}`;
+    const o = (n: number) => `33333333-3333-4333-8333-33333333333${n}`;
+    const s = (n: number) => `44444444-4444-4444-8444-44444444444${n}`;
+    const pro = '22222222-2222-4222-8222-222222222222';
+    await client.exec(`
+      INSERT INTO users (id, username, email, password_hash) VALUES
+        ('${u(1)}', 'sandbox', 'u1@example.com', 'h'),
+        ('${u(2)}', 'stripe', 'u2@example.com', 'h'),
+        ('${u(3)}', 'both', 'u3@example.com', 'h');
+      INSERT INTO plans (id, name, description, monthly_price_minor, yearly_price_minor, features) VALUES
+        ('${pro}', 'PRO', 'd', 1999, 19999, '[]');
+      -- 1: paid on the sandbox; 2: paid through Stripe; 3: never opened; 4: sandbox, then paid
+      -- through Stripe by the buyer of 5, who first paid on the sandbox.
+      INSERT INTO orders (id, user_id, plan_id, duration_months, amount_minor, currency, status, expires_at, completed_at) VALUES
+        ('${o(1)}', '${u(1)}', '${pro}', 1, 1999, 'USD', 'COMPLETED', now(), '2026-01-05T10:00:00Z'),
+        ('${o(2)}', '${u(2)}', '${pro}', 1, 1999, 'USD', 'COMPLETED', now(), '2026-01-06T10:00:00Z'),
+        ('${o(3)}', '${u(2)}', '${pro}', 1, 1999, 'USD', 'PENDING', now(), null),
+        ('${o(4)}', '${u(3)}', '${pro}', 1, 1999, 'USD', 'COMPLETED', now(), '2026-01-08T10:00:00Z'),
+        ('${o(5)}', '${u(3)}', '${pro}', 1, 1999, 'USD', 'COMPLETED', now(), '2026-01-07T10:00:00Z');
+      INSERT INTO checkout_sessions (order_id, provider, provider_session_id, payment_url, amount_minor, currency, status) VALUES
+        ('${o(1)}', 'sandbox', 'sbx_1', 'u', 1999, 'USD', 'COMPLETED'),
+        ('${o(2)}', 'stripe', 'cs_2', 'u', 1999, 'USD', 'COMPLETED'),
+        ('${o(4)}', 'sandbox', 'sbx_4', 'u', 1999, 'USD', 'OPEN'),
+        ('${o(4)}', 'stripe', 'cs_4', 'u', 1999, 'USD', 'COMPLETED'),
+        ('${o(5)}', 'sandbox', 'sbx_5', 'u', 1999, 'USD', 'COMPLETED');
+      INSERT INTO payment_events (provider, event_id, type, order_id) VALUES
+        ('sandbox', 'evt_1', 'checkout.session.completed', '${o(1)}'),
+        ('stripe', 'evt_2', 'checkout.session.completed', '${o(2)}'),
+        ('sandbox', 'evt_x', 'checkout.session.completed', null);
+      INSERT INTO subscriptions (id, user_id, plan_id, started_at, expires_at) VALUES
+        ('${s(1)}', '${u(1)}', '${pro}', '2026-01-05T10:00:00Z', '2026-02-05T10:00:00Z'),
+        ('${s(2)}', '${u(2)}', '${pro}', '2026-01-06T10:00:00Z', '2026-02-06T10:00:00Z'),
+        ('${s(3)}', '${u(3)}', '${pro}', '2026-01-07T10:00:00Z', '2026-03-07T10:00:00Z');
+      INSERT INTO subscription_periods (subscription_id, order_id, plan_id, starts_at, ends_at) VALUES
+        ('${s(1)}', '${o(1)}', '${pro}', '2026-01-05T10:00:00Z', '2026-02-05T10:00:00Z'),
+        ('${s(2)}', '${o(2)}', '${pro}', '2026-01-06T10:00:00Z', '2026-02-06T10:00:00Z'),
+        ('${s(3)}', '${o(5)}', '${pro}', '2026-01-07T10:00:00Z', '2026-02-07T10:00:00Z'),
+        ('${s(3)}', '${o(4)}', '${pro}', '2026-02-07T10:00:00Z', '2026-03-07T10:00:00Z');
+    `);
+
+    await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+
+    const modes = async (table: string, key = 'id::text') =>
+      Object.fromEntries(
+        (
+          await db.execute<{ key: string; livemode: boolean }>(
+            sql.raw(`select ${key} as key, livemode from ${table}`),
+          )
+        ).rows.map((r) => [r.key, r.livemode]),
+      );
+    expect(await modes('orders')).toEqual({
+      [o(1)]: false, // the sandbox only
+      [o(2)]: true, // Stripe
+      [o(3)]: true, // no provider: as it counted before
+      [o(4)]: true, // opened on the sandbox, paid through Stripe
+      [o(5)]: false,
+    });
+    expect(await modes('payment_events', 'event_id')).toEqual({
+      evt_1: false,
+      evt_2: true,
+      evt_x: false,
+    });
+    expect(await modes('subscriptions')).toEqual({ [s(1)]: false, [s(2)]: true, [s(3)]: true });
+
+    // Every figure equals a recount of the rows, the test ones under `test:`.
+    const kept = await db.execute<{ name: string; day: string; value: string }>(
+      sql`select name, day::text as day, value from figures where value <> 0`,
+    );
+    const asText = (rows: { name: string; day: string; value: string | number }[]) =>
+      rows.map((r) => `${r.name} ${r.day} ${r.value}`).sort();
+    const recount = (await computeFiguresFromRows(db as unknown as Executor)).map((f) => ({
+      name: f.name,
+      day: f.day,
+      value: f.delta,
+    }));
+    expect(asText(kept.rows)).toEqual(asText(recount));
+    expect(asText(kept.rows.filter((r) => r.name.startsWith('revenue_minor:USD:')))).toEqual([
+      `revenue_minor:USD:${pro} 2026-01-06 1999`,
+      `revenue_minor:USD:${pro} 2026-01-08 1999`,
+    ]);
+    expect(asText(kept.rows.filter((r) => r.name.startsWith('test:revenue_minor:USD:')))).toEqual([
+      `test:revenue_minor:USD:${pro} 2026-01-05 1999`,
+      `test:revenue_minor:USD:${pro} 2026-01-07 1999`,
+    ]);
+    expect(
+      asText(kept.rows.filter((r) => r.name.startsWith('test:subscriptions_started'))),
+    ).toEqual(['test:subscriptions_started 2026-01-05 1']);
     await client.close();
   });
 });

@@ -228,9 +228,21 @@ export const orders = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     updatedAt: updatedAt(),
+    /**
+     * Whether the order is real money (Stripe's `livemode`): false for a test order (the sandbox
+     * provider, or a provider's test mode). Placed with the mode of the configured provider, then
+     * set from the provider's own objects (the checkout session it opened, the event that paid
+     * it). A test order counts in no business figure, only in the `test:` ones (migration 0022),
+     * and `DELETE /admin/test-data` removes it (docs/billing.md "Test mode").
+     */
+    livemode: boolean('livemode').notNull().default(true),
   },
   (t) => [
     index('orders_user_created_idx').on(t.userId, t.createdAt),
+    // The few test orders (clearing test data, its summary), without a scan of the live ones.
+    index('orders_test_idx')
+      .on(t.userId)
+      .where(sql`not ${t.livemode}`),
     index('orders_status_idx').on(t.status, t.createdAt, t.id),
     // Orders still waiting for payment: the few that can be paid, the expiry job's next batch.
     index('orders_pending_expires_idx')
@@ -298,9 +310,14 @@ export const paymentEvents = pgTable(
     /** The order, session or payment id the event named (kept for unmatched events). */
     reference: text('reference'),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The event's own `livemode` (the sandbox's are always false): test events are cleared. */
+    livemode: boolean('livemode').notNull().default(true),
   },
   (t) => [
     uniqueIndex('payment_events_provider_event_key').on(t.provider, t.eventId),
+    index('payment_events_test_idx')
+      .on(t.orderId)
+      .where(sql`not ${t.livemode}`),
     index('payment_events_outcome_idx').on(t.outcome, t.receivedAt),
     // The admin list, newest first, pages through this index instead of sorting every event.
     index('payment_events_received_idx').on(t.receivedAt, t.id),
@@ -347,15 +364,25 @@ export const subscriptions = pgTable(
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * False while only test orders granted it (docs/billing.md "Test mode"): it then counts in no
+     * business figure, only in the `test:` ones. The first live order's grant makes it true and
+     * starts it afresh (subscriptions/service.ts `grantOrderPeriod`).
+     */
+    livemode: boolean('livemode').notNull().default(true),
   },
   (t) => [
     uniqueIndex('subscriptions_user_key').on(t.userId),
     /**
      * The dashboard's part of a day (active now by plan, lapsed, ending in 7 / 30 days, set to
-     * end; the whole days are figures) read from the index alone; the reminders' expiry range.
+     * end; live ones only; the whole days are figures) read from the index alone; the reminders'
+     * expiry range.
      */
-    index('subscriptions_expires_idx').on(t.expiresAt, t.planId, t.cancelAtPeriodEnd),
-    index('subscriptions_started_idx').on(t.startedAt),
+    index('subscriptions_expires_idx').on(t.expiresAt, t.planId, t.cancelAtPeriodEnd, t.livemode),
+    index('subscriptions_started_idx').on(t.startedAt, t.livemode),
+    index('subscriptions_test_idx')
+      .on(t.userId)
+      .where(sql`not ${t.livemode}`),
   ],
 );
 

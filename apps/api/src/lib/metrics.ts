@@ -25,7 +25,7 @@ export class AppMetrics {
   );
   private readonly ordersPlaced = this.counter(
     'orders_placed_total',
-    'Orders placed on this instance.',
+    'Orders placed on this instance (live ones: test orders are no business).',
   );
   private readonly transitions = new Counter({
     name: `${METRICS_PREFIX}order_transitions_total`,
@@ -35,7 +35,7 @@ export class AppMetrics {
   });
   private readonly payments = this.counter(
     'payments_completed_total',
-    'Orders that became COMPLETED (a payment taken, or an admin completing it) on this instance.',
+    'Live orders that became COMPLETED (a payment taken, or an admin completing it) on this instance; test orders are left out.',
   );
   private readonly downloads = this.counter(
     'downloads_total',
@@ -56,15 +56,21 @@ export class AppMetrics {
     this.signups.inc();
   }
 
-  /** Counts an order placed (after its transaction committed). */
-  orderPlaced(): void {
-    this.ordersPlaced.inc();
+  /**
+   * Counts an order placed (after its transaction committed), unless it is a test order
+   * (`livemode` false): test mode never counts as business (docs/billing.md "Test mode").
+   */
+  orderPlaced(livemode: boolean): void {
+    if (livemode) this.ordersPlaced.inc();
   }
 
-  /** Counts a committed order status change `from` → `to`; one to COMPLETED is a payment too. */
-  orderTransition(from: OrderStatus, to: OrderStatus): void {
+  /**
+   * Counts a committed order status change `from` → `to` (test orders too: it is how the
+   * service works); one of a live order (`livemode`) to COMPLETED is a payment too.
+   */
+  orderTransition(from: OrderStatus, to: OrderStatus, livemode: boolean): void {
     this.transitions.inc({ from, to });
-    if (to === 'COMPLETED') this.payments.inc();
+    if (to === 'COMPLETED' && livemode) this.payments.inc();
   }
 
   /** Counts a download recorded (after its transaction committed). */

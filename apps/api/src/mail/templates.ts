@@ -3,7 +3,7 @@
  * support address. Links are absolute URLs under PUBLIC_URL.
  */
 import escapeHtml from 'escape-html';
-import { orderRef, taxNote } from '@flockr/contract';
+import { TEST_MODE_MAIL_NOTE, TEST_ORDER_RECEIPT_NOTE, orderRef, taxNote } from '@flockr/contract';
 import type { AppConfig } from '../config.js';
 
 export interface Brand {
@@ -14,12 +14,17 @@ export interface Brand {
   seller?: { legalName: string; address: string };
   /** Whether prices include tax (receipts say so). */
   pricesIncludeTax?: boolean;
+  /**
+   * True while payments are in test mode (`paymentsMode`): every e-mail then says so in a line
+   * of the shared layout (docs/billing.md "Test mode").
+   */
+  testMode?: boolean;
 }
 
 /** The brand every e-mail carries, from the configuration. */
 export function brandOf(
   config: Pick<AppConfig, 'productName' | 'supportEmail' | 'publicUrl'> &
-    Partial<Pick<AppConfig, 'seller' | 'pricesIncludeTax'>>,
+    Partial<Pick<AppConfig, 'seller' | 'pricesIncludeTax' | 'paymentsMode'>>,
 ): Brand {
   return {
     productName: config.productName,
@@ -27,6 +32,7 @@ export function brandOf(
     publicUrl: config.publicUrl,
     seller: config.seller,
     pricesIncludeTax: config.pricesIncludeTax,
+    testMode: config.paymentsMode === 'test',
   };
 }
 
@@ -60,7 +66,9 @@ interface MailLink {
 
 /**
  * Wraps paragraphs (and an optional button link, then an optional list of further links under a
- * heading) into the text and HTML parts with the footer.
+ * heading) into the text and HTML parts with the footer. In test mode (`brand.testMode`) both
+ * parts begin with the test-mode line and the subject with "[Test mode]", so no e-mail of a
+ * test-mode shop reads as real.
  */
 function layout(
   brand: Brand,
@@ -72,6 +80,7 @@ function layout(
   const footer = `Questions? Write to ${brand.supportEmail}. — The ${brand.productName} team`;
   const moreLinks = more && more.links.length > 0 ? more : undefined;
   const text = [
+    ...(brand.testMode ? [TEST_MODE_MAIL_NOTE] : []),
     ...paragraphs,
     ...(action ? [`${action.label}: ${action.url}`] : []),
     ...(moreLinks
@@ -80,14 +89,18 @@ function layout(
     '',
     footer,
   ].join('\n\n');
+  const testLine = brand.testMode
+    ? `<p role="note" style="margin:0 0 16px;padding:8px 12px;border-radius:6px;background:#fef3c7;color:#78350f;font-weight:600">${escapeHtml(TEST_MODE_MAIL_NOTE)}</p>\n`
+    : '';
   const html = `<!doctype html><html><body style="font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#0f172a;line-height:1.5;max-width:560px;margin:auto;padding:24px">
-<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(brand.productName)}</h1>
+${testLine}<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(brand.productName)}</h1>
 ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 ${action ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#0369a1;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none">${escapeHtml(action.label)}</a></p><p style="font-size:13px;color:#475569">Or paste this link into your browser: ${escapeHtml(action.url)}</p>` : ''}
 ${moreLinks ? `<p style="margin-bottom:4px">${escapeHtml(moreLinks.heading)}</p><ul style="margin-top:0;padding-left:20px">${moreLinks.links.map((l) => `<li><a href="${escapeHtml(l.url)}">${escapeHtml(l.label)}</a></li>`).join('')}</ul>` : ''}
 <hr style="border:none;border-top:1px solid #e2e8f0;margin:24px 0"><p style="font-size:13px;color:#475569">${escapeHtml(footer)}</p>
 </body></html>`;
-  return { subject: `${subject} · ${brand.productName}`, text, html };
+  const prefix = brand.testMode ? '[Test mode] ' : '';
+  return { subject: `${prefix}${subject} · ${brand.productName}`, text, html };
 }
 
 /** Most lines of release notes an e-mail carries; the rest is on the changelog page. */
@@ -169,28 +182,44 @@ export const templates = {
       `Your account's e-mail address is now ${newEmail}. Messages will go there from now on.`,
       `If this was not you, write to ${b.supportEmail} at once.`,
     ]),
+  /**
+   * The receipt of a completed order. `r.test`: a test order (`livemode` false), whose receipt
+   * says no money was charged and carries the test-mode line whatever mode the shop is in now.
+   */
   receipt: (
     b: Brand,
     username: string,
-    r: { orderId: string; planName: string; period: string; amount: string; date: string },
+    r: {
+      orderId: string;
+      planName: string;
+      period: string;
+      amount: string;
+      date: string;
+      test?: boolean;
+    },
   ) =>
     layout(
-      b,
+      r.test ? { ...b, testMode: true } : b,
       `Receipt for order #${orderRef(r.orderId)}`,
       [
         `Hi ${username},`,
         `Thank you for your payment. Here is your receipt.`,
         `Order: #${orderRef(r.orderId)}`,
         `Plan: ${r.planName} (${r.period})`,
-        `Amount: ${r.amount}`,
+        `Amount: ${r.amount}${r.test ? ` (${TEST_ORDER_RECEIPT_NOTE})` : ''}`,
         `Date: ${r.date}`,
         ...sellerLines(b),
         `Download ${b.productName} for your computer at ${b.publicUrl}/downloads: the page offers the build for the computer you open it on, and every other build beside it, at any time while your subscription is active.`,
       ],
       { label: 'Open Order History', url: `${b.publicUrl}/orders` },
     ),
-  refund: (b: Brand, username: string, r: { orderId: string; planName: string; amount: string }) =>
-    layout(b, `Refund for order #${orderRef(r.orderId)}`, [
+  /** The refund notice of an order; `r.test` as for {@link templates.receipt}. */
+  refund: (
+    b: Brand,
+    username: string,
+    r: { orderId: string; planName: string; amount: string; test?: boolean },
+  ) =>
+    layout(r.test ? { ...b, testMode: true } : b, `Refund for order #${orderRef(r.orderId)}`, [
       `Hi ${username},`,
       `Order #${orderRef(r.orderId)} (${r.planName}, ${r.amount}) was refunded. The time it added to your subscription was removed.`,
       ...sellerLines(b),

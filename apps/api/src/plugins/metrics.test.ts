@@ -1,5 +1,14 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHarness, subscribedUser, testDbKind, type Harness } from '../test/harness.js';
+import { orders, users } from '../db/schema.js';
+import {
+  createHarness,
+  orderAndCheckout,
+  registerUser,
+  subscribedUser,
+  testDbKind,
+  type Harness,
+} from '../test/harness.js';
 import { parsePrometheusText, sampleValue } from '../test/prometheus-text.js';
 import { bearerMatches, UNMATCHED_ROUTE } from './metrics.js';
 
@@ -109,12 +118,47 @@ describe('GET /metrics', () => {
       expect(file.statusCode).toBe(200);
     }
 
-    const after = (await scrape(h.app)).samples;
+    // Paid on the sandbox, the purchase is a test order: no business metric counts it, but the
+    // transition (how the service works) is counted (docs/billing.md "Test mode").
+    const tested = (await scrape(h.app)).samples;
+    const business = new Set([
+      'flockr_figures_orders_placed',
+      'flockr_figures_orders_paid',
+      'flockr_figures_orders_completed',
+      'flockr_figures_subscriptions_created',
+      'flockr_orders_placed_total',
+      'flockr_payments_completed_total',
+    ]);
     for (const name of [...figures, ...counters]) {
-      expect(sampleValue(after, name), name).toBe(was(name) + 1);
+      expect({ name, value: sampleValue(tested, name) ?? 0 }).toEqual({
+        name,
+        value: was(name) + (business.has(name) ? 0 : 1),
+      });
     }
-    expect(sampleValue(after, 'flockr_order_transitions_total', transition)).toBe(
+    expect(sampleValue(tested, 'flockr_order_transitions_total', transition)).toBe(
       was('flockr_order_transitions_total', transition) + 1,
+    );
+
+    // A live one, as a live provider's checkout records it, completed: every figure counts it.
+    const live = await registerUser(h.app, 'metrics-live');
+    const { orderId } = await orderAndCheckout(h.app, live.headers);
+    await h.db.update(orders).set({ livemode: true }).where(eq(orders.id, orderId));
+    const admin = await registerUser(h.app, 'metrics-admin');
+    await h.db.update(users).set({ role: 'ADMIN' }).where(eq(users.id, admin.user.id));
+    const completed = await h.app.inject({
+      method: 'PUT',
+      url: `/api/v1/admin/orders/${orderId}/status`,
+      headers: admin.headers,
+      payload: { status: 'COMPLETED' },
+    });
+    expect(completed.statusCode, completed.body).toBe(200);
+    const after = (await scrape(h.app)).samples;
+    for (const name of [...business].filter((n) => n !== 'flockr_orders_placed_total')) {
+      expect({ name, value: sampleValue(after, name) }).toEqual({ name, value: was(name) + 1 });
+    }
+    // Placed as a test order (the sandbox), it was not counted when placed; recorded live later.
+    expect(sampleValue(after, 'flockr_orders_placed_total') ?? 0).toBe(
+      was('flockr_orders_placed_total'),
     );
     // The purchase's routes are labelled by their patterns.
     expect(

@@ -10,13 +10,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import pg from 'pg';
 import type { AuthResponse } from '@flockr/contract';
 import { buildApp } from '../app.js';
 import { loadConfig, type AppConfig } from '../config.js';
 import { openDatabase, type Database, type Executor } from '../db/client.js';
-import { artifacts, releases } from '../db/schema.js';
+import { artifacts, orders, releases, subscriptions } from '../db/schema.js';
 import type { WebBuild } from '../modules/site/pages.js';
 import type { Mailer } from '../mail/mailer.js';
 import { seed } from '../seed/seed.js';
@@ -307,4 +307,25 @@ export async function releaseFileRow(db: Executor, version: string) {
     .limit(1);
   if (!row) throw new Error(`no release ${version} with a file`);
   return row;
+}
+
+/**
+ * Marks the orders `orderIds` live, and their buyers' subscriptions with them, by SQL, as a live
+ * provider's payment would have recorded them: the sandbox's orders are test orders, which no
+ * business figure counts (docs/billing.md "Test mode"). For tests of the live figures; the
+ * database's triggers move the figures as for any write. The live path itself (a provider's
+ * `livemode`) is tested in billing/stripe.test.ts.
+ */
+export async function markLive(db: Executor, orderIds: readonly string[]): Promise<void> {
+  const rows = await db
+    .update(orders)
+    .set({ livemode: true })
+    .where(inArray(orders.id, [...orderIds]))
+    .returning({ userId: orders.userId });
+  const buyers = [...new Set(rows.map((r) => r.userId))];
+  if (buyers.length > 0)
+    await db
+      .update(subscriptions)
+      .set({ livemode: true })
+      .where(inArray(subscriptions.userId, buyers));
 }

@@ -18,6 +18,8 @@ export interface StandInSession {
   payment_status: 'paid' | 'unpaid';
   status: 'open' | 'complete' | 'expired';
   payment_intent: string | null;
+  /** As Stripe sets it: true when the session was made with a live key (`sk_live_…`). */
+  livemode: boolean;
 }
 
 export interface StripeStandIn {
@@ -59,7 +61,9 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     if (req.method === 'POST' && path === '/v1/checkout/sessions') {
       const existing = idempotencyKey ? byKey.get(idempotencyKey) : undefined;
       if (existing) return send(200, sessions.get(existing));
-      const id = `cs_test_${randomBytes(12).toString('hex')}`;
+      // Stripe's objects say their mode: that of the key that made them (Stripe docs, "API keys").
+      const livemode = /^Bearer (sk|rk)_live_/.test(req.headers.authorization ?? '');
+      const id = `cs_${livemode ? 'live' : 'test'}_${randomBytes(12).toString('hex')}`;
       const session: StandInSession = {
         id,
         object: 'checkout.session',
@@ -72,6 +76,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         payment_status: 'unpaid',
         status: 'open',
         payment_intent: null,
+        livemode,
       };
       sessions.set(id, session);
       if (idempotencyKey) byKey.set(idempotencyKey, id);

@@ -8,12 +8,16 @@
 import { Link, Outlet } from 'react-router';
 import { ExternalLink, LogOut } from 'lucide-react';
 import { LogoMark } from '../components/layout/logo';
+import { TestModeBanner } from '../components/layout/test-mode-banner';
 import { buttonClasses } from '../components/ui/button';
 import { VerificationBanner } from '../features/account/components/verification-banner';
 import { useLogout, useSession } from '../lib/session';
 import { useSiteConfig } from '../lib/site-config';
 
-/** The admin shell: skip link, admin bar, e-mail verification banner, full-width main. */
+/**
+ * The admin shell: skip link, test-mode banner, admin bar, e-mail verification banner,
+ * full-width main.
+ */
 export function AdminLayout() {
   const { user } = useSession();
   const logout = useLogout();
@@ -26,6 +30,7 @@ export function AdminLayout() {
       >
         Skip to content
       </a>
+      <TestModeBanner />
       <header className="sticky top-0 z-40 border-b border-slate-200 bg-white">
         <div className="flex h-14 items-center gap-3 px-4 sm:px-6 lg:px-8">
           <Link

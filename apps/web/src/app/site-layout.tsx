@@ -1,10 +1,11 @@
 /**
- * Layout of every site page: skip link, header, e-mail verification banner, download error banner,
- * main, footer.
+ * Layout of every site page: skip link, test-mode banner, header, e-mail verification banner,
+ * download error banner, main, footer.
  */
 import { Outlet } from 'react-router';
 import { Footer } from '../components/layout/footer';
 import { Header } from '../components/layout/header';
+import { TestModeBanner } from '../components/layout/test-mode-banner';
 import { VerificationBanner } from '../features/account/components/verification-banner';
 import { DownloadErrorBanner } from '../features/downloads/components/download-error-banner';
 import { useDownload } from '../features/downloads/components/use-download';
@@ -20,6 +21,7 @@ export function SiteLayout() {
       >
         Skip to content
       </a>
+      <TestModeBanner />
       <Header onDownload={() => download()} downloading={downloading} />
       <VerificationBanner />
       <div className="sticky top-16 z-30">

@@ -37,7 +37,10 @@ export function makeUser(overrides: Partial<User> = {}): User {
   });
 }
 
-/** The site configuration the API serves by default. */
+/**
+ * The site configuration the API serves by default: a live site (no test-mode banner; the
+ * banner's tests serve `payments_mode: 'test'`).
+ */
 export const siteConfig: SiteConfig = siteConfigSchema.parse({
   product_name: 'Flockr',
   support_email: 'support@flockr.example',
@@ -46,13 +49,14 @@ export const siteConfig: SiteConfig = siteConfigSchema.parse({
   telegram_enabled: false,
   phone_enabled: false,
   legal_jurisdiction: 'the State of Delaware, United States',
-  payment_provider: 'sandbox',
+  payment_provider: 'stripe',
   seller: {
     legal_name: 'Flockr Software LLC',
     address: '1 Example Street, Wilmington, DE 19801, United States',
     support_email: 'support@flockr.example',
   },
   prices_include_tax: true,
+  payments_mode: 'live',
 });
 
 /** A plan; PRO by default (19.99 / 199.99 USD). */
@@ -72,7 +76,7 @@ export function makePlan(overrides: Partial<Plan> = {}): Plan {
   });
 }
 
-/** An order, PENDING and payable by default. */
+/** An order, live, PENDING and payable by default. */
 export function makeOrder(overrides: Partial<Order> = {}): Order {
   return orderSchema.parse({
     id: '11111111-2222-4333-8444-a1b2c3d4e5f6',
@@ -88,6 +92,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     completed_at: null,
     payment_url: 'http://localhost:3000/sandbox/checkout/sess_123',
     qr_code_url: 'http://localhost:3000/api/v1/payments/qr/sess_123.png',
+    livemode: true,
     ...overrides,
   });
 }

@@ -15,6 +15,7 @@ import { auditLog, subscriptionPeriods, subscriptions } from '../../db/schema.js
 import { updateUser } from '../accounts/repository.js';
 import {
   createHarness,
+  markLive,
   orderAndCheckout,
   planByName,
   registerUser,
@@ -390,6 +391,13 @@ describe('plans', () => {
     const buyer = await registerUser(h.app);
     const order = await orderAndCheckout(h.app, buyer.headers, 'TEAM', 1);
     await sandboxPay(h.app, buyer.headers, order.sessionId);
+    // A sandbox payment is a test order: no subscriber, no revenue (docs/billing.md "Test mode").
+    expect(
+      adminPlansResponseSchema
+        .parse((await call('GET', '/admin/plans', admin.headers)).json())
+        .plans.find((p) => p.name === 'TEAM'),
+    ).toMatchObject({ subscriber_count: 0, total_revenue: 0 });
+    await markLive(h.db, [order.orderId]);
     const updated = await call('PUT', `/admin/plans/${plan.id}`, admin.headers, {
       monthly_price: 120,
     });
@@ -559,6 +567,16 @@ describe('stats', () => {
     const b = await orderAndCheckout(h.app, buyer.headers, 'PRO+', 1);
     await sandboxPay(h.app, buyer.headers, b.sessionId);
     await call('PUT', `/admin/orders/${a.orderId}/status`, admin.headers, { status: 'REFUNDED' });
+    // Paid on the sandbox: test orders, which no figure counts (docs/billing.md "Test mode").
+    const tested = statsResponseSchema.parse(
+      (await call('GET', '/admin/stats', admin.headers)).json(),
+    ).stats;
+    expect(tested.orders).toEqual(before.orders);
+    expect(tested.revenue).toEqual(before.revenue);
+    expect(tested.subscriptions).toEqual(before.subscriptions);
+    expect(tested.recent_orders[0]).toMatchObject({ id: b.orderId, livemode: false });
+    // The same orders as a live provider would have recorded them: now they count.
+    await markLive(h.db, [a.orderId, b.orderId]);
     const after = statsResponseSchema.parse(
       (await call('GET', '/admin/stats', admin.headers)).json(),
     ).stats;

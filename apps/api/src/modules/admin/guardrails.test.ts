@@ -13,6 +13,7 @@ import { auditLog, orders, subscriptions, users } from '../../db/schema.js';
 import { updateUser } from '../accounts/repository.js';
 import {
   createHarness,
+  markLive,
   orderAndCheckout,
   registerUser,
   subscribedUser,
@@ -43,7 +44,7 @@ const auditCount = async () => (await h.db.select({ n: count() }).from(auditLog)
 describe('GET /admin/stats/health', () => {
   it('answers revenue by month with its change, subscriptions by plan, new vs lapsed, due windows and the paid rate', async () => {
     const buyer = await subscribedUser(h.app); // one PRO monthly paid now
-    await orderAndCheckout(h.app, buyer.headers, 'PRO+'); // placed, not paid
+    const placed = await orderAndCheckout(h.app, buyer.headers, 'PRO+'); // placed, not paid
     // A month is 28 to 31 days: its end, 20 days from now, is within the 30-day window in any.
     await h.db
       .update(subscriptions)
@@ -64,6 +65,10 @@ describe('GET /admin/stats/health', () => {
     lastMonth.setUTCDate(1);
     lastMonth.setUTCMonth(lastMonth.getUTCMonth() - 1);
     await h.db.update(orders).set({ completedAt: lastMonth }).where(eq(orders.id, ending.orderId));
+    // Paid on the sandbox, so test orders: counted as live business, as a live provider's would.
+    await markLive(h.db, [buyer.orderId, placed.orderId, lapsing.orderId, ending.orderId]);
+    // A test order on top, which no figure below counts.
+    await subscribedUser(h.app);
     // Moved around the services: the database's triggers move the business figures along.
 
     const res = await call('GET', '/admin/stats/health');
@@ -250,12 +255,15 @@ describe('changelog entries and versions: edit, unpublish, archive, restore, nev
     // No route deletes anything an admin manages. DELETE of an API token revokes it: the row
     // stays, with revoked_at (modules/api-tokens/service.ts); DELETE of a license's device
     // deactivates it: the row stays, with deactivated_at (docs/licenses.md).
+    // DELETE of the test data removes only what test orders (never paid for) left behind
+    // (docs/billing.md "Clearing test data"; admin/test-data.test.ts proves live rows stay).
     const deletes = h.app.routeTable.filter(
       (r) => r.method === 'DELETE' && r.url.startsWith('/api/v1/admin'),
     );
     expect(deletes).toEqual([
       { method: 'DELETE', url: '/api/v1/admin/api-tokens/:id' },
       { method: 'DELETE', url: '/api/v1/admin/users/:id/license/devices/:deviceId' },
+      { method: 'DELETE', url: '/api/v1/admin/test-data' },
     ]);
   });
 });

@@ -151,9 +151,11 @@ describe('GET /admin/orders sort, date range and export', () => {
         createdAt: new Date('2026-04-01T12:00:00Z'),
       })
       .where(eq(orders.id, pro.orderId));
+    // Both were opened on the sandbox (test orders); one is marked live, as a live provider's
+    // checkout would have recorded it.
     await h.db
       .update(orders)
-      .set({ createdAt: new Date('2026-04-02T12:00:00Z') })
+      .set({ createdAt: new Date('2026-04-02T12:00:00Z'), livemode: true })
       .where(eq(orders.id, basic.orderId));
     const ids = async (query: string) =>
       adminOrdersResponseSchema
@@ -163,6 +165,8 @@ describe('GET /admin/orders sort, date range and export', () => {
     expect(await ids('sort=amount&dir=desc')).toEqual([pro.orderId, basic.orderId]);
     expect(await ids('sort=plan&dir=asc')).toEqual([basic.orderId, pro.orderId]);
     expect(await ids('from=2026-04-02')).toEqual([basic.orderId]);
+    expect(await ids('mode=live')).toEqual([basic.orderId]);
+    expect(await ids('mode=test')).toEqual([pro.orderId]);
     expect(await ids('to=2026-04-01')).toEqual([pro.orderId]);
 
     const res = await get(
@@ -172,14 +176,17 @@ describe('GET /admin/orders sort, date range and export', () => {
     expect(res.headers['content-disposition']).toMatch(/filename="orders-/);
     const [header, first, second] = res.body.slice(CSV_BOM.length).split('\r\n');
     expect(header).toBe(
-      'ID,Placed,Buyer,Email,Plan,Months,Amount,Currency,Status,Completed,Admin note',
+      'ID,Placed,Buyer,Email,Plan,Months,Amount,Currency,Status,Completed,Admin note,Mode',
     );
     expect(first).toContain(pro.orderId);
     expect(first).toContain(',PRO+,12,');
     // The note is text in a spreadsheet, not a formula: quoted, quotes doubled, led by '.
-    expect(first!.endsWith(`,"'=HYPERLINK(""http://evil"",""click"")"`)).toBe(true);
+    expect(first!.endsWith(`,"'=HYPERLINK(""http://evil"",""click"")",test`)).toBe(true);
     expect(second).toContain(basic.orderId);
-    expect(second).toMatch(/,PRO,1,\d+\.\d{2},[A-Z]{3},PENDING,,$/);
+    expect(second).toMatch(/,PRO,1,\d+\.\d{2},[A-Z]{3},PENDING,,,live$/);
+    // Exported with mode=live, a revenue sum leaves the test order out.
+    const live = await get(`/admin/orders/export?search=${buyer.user.username}&mode=live`);
+    expect(live.body.slice(CSV_BOM.length).split('\r\n').filter(Boolean)).toHaveLength(2);
   });
 });
 

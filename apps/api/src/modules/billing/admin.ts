@@ -45,10 +45,12 @@ import { applyTransition } from './transitions.js';
 
 /**
  * `GET /admin/orders`: in `sort` order (default newest first); `search` matches order id,
- * username or e-mail; `from`/`to` bound the day the order was placed (UTC, inclusive). The total
- * of the whole list and of the COMPLETED orders is a kept figure (orders placed, orders now
- * completed), exact however many orders there are; any other filter's total is counted exactly
- * up to EXACT_COUNT_LIMIT and estimated beyond (docs/architecture.md "Speed at scale").
+ * username or e-mail; `from`/`to` bound the day the order was placed (UTC, inclusive); `mode`
+ * keeps live or test orders only (docs/billing.md "Test mode"). The total of the whole list and
+ * of the COMPLETED orders, of either mode or both, is a kept figure (orders placed, orders now
+ * completed, live and `test:`), exact however many orders there are; any other filter's total is
+ * counted exactly up to EXACT_COUNT_LIMIT and estimated beyond (docs/architecture.md "Speed at
+ * scale").
  */
 export async function listAdminOrders(
   ctx: AppContext,
@@ -62,12 +64,14 @@ export async function listAdminOrders(
     dir?: 'asc' | 'desc';
     from?: string;
     to?: string;
+    mode?: 'live' | 'test';
   },
 ): Promise<AdminOrdersResponse> {
   const now = ctx.now();
   const { page, limit, sort, dir, ...filter } = query;
   const window = { offset: (page - 1) * limit, limit };
-  // The kept figures hold the exact size of the whole list and of the COMPLETED orders.
+  // The kept figures hold the exact size of the whole list and of the COMPLETED orders, live and
+  // test apart.
   const byStatusOnly = !filter.search && !filter.userId && !filter.from && !filter.to;
   const figure =
     byStatusOnly && !filter.status
@@ -75,11 +79,17 @@ export async function listAdminOrders(
       : byStatusOnly && filter.status === 'COMPLETED'
         ? ('ordersCompleted' as const)
         : undefined;
+  const sized = (totals: FigureTotals, name: NonNullable<typeof figure>) =>
+    (filter.mode === 'test' ? 0 : totals[name]) + (filter.mode === 'live' ? 0 : totals.test[name]);
   const { rows, total, estimate } = figure
     ? await Promise.all([
         orderListingsPage(ctx.db, ctx.payments.name, filter, window, now, { sort, dir }),
         figureTotals(ctx.db),
-      ]).then(([found, totals]) => ({ rows: found, total: totals[figure], estimate: false }))
+      ]).then(([found, totals]) => ({
+        rows: found,
+        total: sized(totals, figure),
+        estimate: false,
+      }))
     : await listOrderListings(ctx.db, ctx.payments.name, filter, window, now, { sort, dir });
   return {
     orders: rows.map((r) => toAdminOrder(r, ctx.config.publicUrl, now)),
@@ -107,12 +117,15 @@ export const ORDERS_CSV_HEADER = [
   'Status',
   'Completed',
   'Admin note',
+  'Mode',
 ] as const;
 
 /**
  * `GET /admin/orders/export`: the orders list as CSV lines (header first), every order matching
  * the list's filters in its sort order, read in keyset batches so memory stays flat. The status
- * is the one the list shows (a lapsed PENDING order reads EXPIRED). Cells are formula-safe.
+ * is the one the list shows (a lapsed PENDING order reads EXPIRED); the last column says `live`
+ * or `test`, so a sum of amounts can leave test orders out (or export with `mode=live`). Cells
+ * are formula-safe.
  */
 export async function* ordersCsv(
   ctx: AppContext,
@@ -140,6 +153,7 @@ export async function* ordersCsv(
           o.status,
           o.completed_at,
           o.admin_note,
+          o.livemode ? 'live' : 'test',
         ];
       }),
   );

@@ -25,6 +25,7 @@ import {
   findCheckoutSession,
   findCheckoutSessionOfOrder,
   insertCheckoutSessionOnce,
+  setUnpaidOrderLivemode,
 } from './repository.js';
 
 /**
@@ -60,7 +61,11 @@ export async function openCheckout(
   };
 }
 
-/** Asks the provider for a hosted checkout for `order` and stores it. */
+/**
+ * Asks the provider for a hosted checkout for `order` and stores it. The order takes the mode the
+ * provider opened the checkout in (its own object's `livemode`), which may differ from the mode
+ * it was placed in (docs/billing.md "Test mode").
+ */
 async function startCheckout(ctx: AppContext, user: UserRow, order: OrderRow, planName: string) {
   const checkout = await ctx.payments.createCheckout({
     orderId: order.id,
@@ -72,6 +77,8 @@ async function startCheckout(ctx: AppContext, user: UserRow, order: OrderRow, pl
     expiresAt: order.expiresAt,
     returnUrl: returnUrl(ctx, order.id),
   });
+  if (checkout.livemode !== order.livemode)
+    await setUnpaidOrderLivemode(ctx.db, order.id, checkout.livemode, ctx.now());
   return insertCheckoutSessionOnce(ctx.db, {
     orderId: order.id,
     provider: ctx.payments.name,

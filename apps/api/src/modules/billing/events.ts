@@ -100,6 +100,7 @@ export async function applyProviderEvent(
         type: event.type,
         orderId: locked?.id ?? null,
         reference: reference ?? null,
+        livemode: event.livemode,
       });
       if (!eventRowId) return { outcome: 'duplicate' };
       let outcome: EventOutcome;
@@ -118,6 +119,7 @@ export async function applyProviderEvent(
             cause: wanted.cause,
             providerEventId: eventRowId,
             providerPaymentId: event.paymentId,
+            livemode: event.livemode,
           },
           { now, orderTtlMs: ctx.config.orderTtlMs },
         );

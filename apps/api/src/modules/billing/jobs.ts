@@ -23,7 +23,7 @@ export async function expireLapsedOrders(ctx: AppContext, limit = 500): Promise<
     );
     if (result?.outcome === 'changed') {
       changed += 1;
-      ctx.metrics.orderTransition(result.from, result.order.status);
+      ctx.metrics.orderTransition(result.from, result.order.status, result.order.livemode);
     }
   }
   return changed;
@@ -45,6 +45,7 @@ export async function reconcileOpenCheckouts(ctx: AppContext, limit = 50): Promi
           kind: status.status === 'paid' ? 'completed' : 'expired',
           orderId,
           sessionId,
+          livemode: status.livemode,
           ...(status.paymentId && { paymentId: status.paymentId }),
         }),
       );

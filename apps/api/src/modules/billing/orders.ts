@@ -52,6 +52,7 @@ function toOrderDto(listing: OrderListing, publicUrl: string, now: Date): Order 
     completed_at: order.completedAt?.toISOString() ?? null,
     payment_url: payable ? listing.paymentUrl : null,
     qr_code_url: payable ? qrCodeUrl(publicUrl, listing.checkoutSessionId!) : null,
+    livemode: order.livemode,
   };
 }
 
@@ -68,6 +69,9 @@ export function toAdminOrder(listing: OrderListing, publicUrl: string, now: Date
 /**
  * `POST /subscriptions/subscribe`: places a PENDING order for `plan_id` and `duration_months`
  * at the plan's current price (copied into the order), payable until now + ORDER_TTL_MINUTES.
+ * The order is placed in the mode payments run in (`paymentsMode`: the sandbox and Stripe test
+ * keys are test mode) until the provider's own objects say otherwise (checkout.ts, events.ts;
+ * docs/billing.md "Test mode").
  * @throws 404 PLAN_NOT_FOUND; 400 PLAN_NOT_PURCHASABLE.
  */
 export async function placeOrder(
@@ -86,9 +90,13 @@ export async function placeOrder(
     status: 'PENDING',
     createdAt: now,
     expiresAt: new Date(now.getTime() + ctx.config.orderTtlMs),
+    livemode: ctx.config.paymentsMode === 'live',
   });
-  ctx.metrics.orderPlaced();
-  ctx.log.info({ orderId: order.id, userId: user.id, planId: plan.id }, 'order placed');
+  ctx.metrics.orderPlaced(order.livemode);
+  ctx.log.info(
+    { orderId: order.id, userId: user.id, planId: plan.id, livemode: order.livemode },
+    'order placed',
+  );
   return toOrderDto(
     {
       order,

@@ -44,6 +44,7 @@ export async function queueTransitionMail(
             period: order.durationMonths === 12 ? '12 months' : '1 month',
             amount,
             date: at.toISOString().slice(0, 10),
+            test: !order.livemode,
           }),
       ),
     ];
@@ -61,6 +62,7 @@ export async function queueTransitionMail(
             orderId: order.id,
             planName: buyer.planName,
             amount,
+            test: !order.livemode,
           }),
       ),
     ];
@@ -79,7 +81,7 @@ export async function notifyTransition(
   mailIds: (string | undefined)[],
 ): Promise<void> {
   if (result.outcome !== 'changed') return;
-  ctx.metrics.orderTransition(result.from, result.order.status);
+  ctx.metrics.orderTransition(result.from, result.order.status, result.order.livemode);
   await deliverOutbox(ctx, mailIds);
 }
 

@@ -10,6 +10,7 @@ import {
   eq,
   gt,
   inArray,
+  isNull,
   lte,
   or,
   sql,
@@ -74,6 +75,22 @@ export async function updateOrder(
   return row!;
 }
 
+/**
+ * Sets the mode (`livemode`) of order `id` while it was never paid (no `completed_at`), as the
+ * provider's checkout says; a paid order keeps the mode of the event that paid it.
+ */
+export async function setUnpaidOrderLivemode(
+  db: Executor,
+  id: string,
+  livemode: boolean,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(orders)
+    .set({ livemode, updatedAt: now })
+    .where(and(eq(orders.id, id), isNull(orders.completedAt)));
+}
+
 /** An order with its plan name, buyer and its checkout session at the active provider. */
 export interface OrderListing {
   order: OrderRow;
@@ -94,6 +111,8 @@ export interface OrderFilter {
   from?: string;
   /** Placed on or before this UTC date. */
   to?: string;
+  /** `live`: real orders only; `test`: test orders only (`livemode` false). */
+  mode?: 'live' | 'test';
 }
 
 /** The sort of the admin order list: a column and direction (default: newest first). */
@@ -139,6 +158,7 @@ function orderWhere(filter: OrderFilter, now: Date): SQL | undefined {
     filter.status ? orderStatusIs(filter.status, now) : undefined,
     filter.search ? orderSearch(filter.search) : undefined,
     withinDates(orders.createdAt, filter.from, filter.to),
+    filter.mode ? eq(orders.livemode, filter.mode === 'live') : undefined,
   );
 }
 
@@ -536,11 +556,99 @@ export async function listPaymentEvents(
 
 // ——— business health (the dashboard) ———
 
-/** PENDING orders still payable at `now` (served by `orders_status_idx`). */
+/** Live PENDING orders still payable at `now` (served by `orders_pending_expires_idx`). */
 export async function countOpenOrders(db: Executor, now: Date): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(orders)
-    .where(and(eq(orders.status, 'PENDING'), gt(orders.expiresAt, now)));
+    .where(and(eq(orders.status, 'PENDING'), gt(orders.expiresAt, now), eq(orders.livemode, true)));
   return row?.n ?? 0;
+}
+
+// ——— test data (docs/billing.md "Test mode") ———
+
+/**
+ * Every test order (`livemode` false), locked FOR UPDATE (inside a transaction): a payment of
+ * one waits until the caller commits. Served by the partial index `orders_test_idx`, so the live
+ * orders are never read.
+ */
+export async function lockTestOrders(db: Executor): Promise<OrderRow[]> {
+  return db.select().from(orders).where(eq(orders.livemode, false)).for('update');
+}
+
+/** The ids and buyers of every test order (reads only; `orders_test_idx`). */
+export async function findTestOrderIds(db: Executor): Promise<{ id: string; userId: string }[]> {
+  return db
+    .select({ id: orders.id, userId: orders.userId })
+    .from(orders)
+    .where(eq(orders.livemode, false));
+}
+
+/**
+ * For each of `userIds`, their first live order that was ever paid (`completed_at` set), by
+ * completion: the order a license would have been created by. Users without one are absent.
+ */
+export async function firstLivePaidOrders(
+  db: Executor,
+  userIds: readonly string[],
+): Promise<Map<string, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([orders.userId], { userId: orders.userId, id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        idIn(orders.userId, userIds),
+        eq(orders.livemode, true),
+        sql`${orders.completedAt} is not null`,
+      ),
+    )
+    .orderBy(orders.userId, orders.completedAt, orders.id);
+  return new Map(rows.map((r) => [r.userId, r.id]));
+}
+
+/** Provider events recorded in test mode (`payment_events_test_idx`). */
+export async function countTestPaymentEvents(db: Executor): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(paymentEvents)
+    .where(eq(paymentEvents.livemode, false));
+  return row?.n ?? 0;
+}
+
+/**
+ * Deletes the orders `ids` (test orders, locked by the caller) with their status changes,
+ * checkout sessions and provider events, and every other provider event recorded in test mode
+ * that names no order (unmatched test events). Returns how many orders and events went. Rows of
+ * live orders are never touched: only events of these orders or of no order are deleted.
+ */
+export async function deleteTestOrders(
+  db: Executor,
+  ids: readonly string[],
+): Promise<{ orders: number; paymentEvents: number }> {
+  let events = 0;
+  let deleted = 0;
+  if (ids.length > 0) {
+    await db.delete(orderStatusChanges).where(idIn(orderStatusChanges.orderId, ids));
+    events += (
+      await db
+        .delete(paymentEvents)
+        .where(idIn(paymentEvents.orderId, ids))
+        .returning({ id: paymentEvents.id })
+    ).length;
+    await db.delete(checkoutSessions).where(idIn(checkoutSessions.orderId, ids));
+    deleted = (
+      await db
+        .delete(orders)
+        .where(and(idIn(orders.id, ids), eq(orders.livemode, false)))
+        .returning({ id: orders.id })
+    ).length;
+  }
+  events += (
+    await db
+      .delete(paymentEvents)
+      .where(and(eq(paymentEvents.livemode, false), sql`${paymentEvents.orderId} is null`))
+      .returning({ id: paymentEvents.id })
+  ).length;
+  return { orders: deleted, paymentEvents: events };
 }

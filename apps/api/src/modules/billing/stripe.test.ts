@@ -1,7 +1,14 @@
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_ERRORS, adminPaymentEventsResponseSchema } from '@flockr/contract';
+import {
+  API_ERRORS,
+  TEST_MODE_MAIL_NOTE,
+  TEST_ORDER_RECEIPT_NOTE,
+  adminPaymentEventsResponseSchema,
+  siteConfigSchema,
+  statsResponseSchema,
+} from '@flockr/contract';
 import {
   orders,
   checkoutSessions,
@@ -10,6 +17,7 @@ import {
   users,
 } from '../../db/schema.js';
 import { createHarness, registerUser, type Harness } from '../../test/harness.js';
+import { updateUser } from '../accounts/repository.js';
 import { startSmtp, type TestInbox } from '../../test/smtp.js';
 import { startStripeStandIn, type StripeStandIn } from '../../test/stripe-stand-in.js';
 import { reconcileOpenCheckouts } from './jobs.js';
@@ -35,19 +43,19 @@ afterAll(async () => {
   await inbox.close();
 });
 
-async function checkout(planName = 'PRO', months: 1 | 12 = 1) {
-  const user = await registerUser(h.app);
-  const plans = (await h.app.inject({ method: 'GET', url: '/api/v1/subscriptions/plans' })).json()
+async function checkout(planName = 'PRO', months: 1 | 12 = 1, on: Harness = h) {
+  const user = await registerUser(on.app);
+  const plans = (await on.app.inject({ method: 'GET', url: '/api/v1/subscriptions/plans' })).json()
     .plans as { id: string; name: string }[];
   const planId = plans.find((p) => p.name === planName)!.id;
-  const sub = await h.app.inject({
+  const sub = await on.app.inject({
     method: 'POST',
     url: '/api/v1/subscriptions/subscribe',
     headers: user.headers,
     payload: { plan_id: planId, duration_months: months },
   });
   const orderId = sub.json().order_id as string;
-  const pay = await h.app.inject({
+  const pay = await on.app.inject({
     method: 'POST',
     url: '/api/v1/payments/create',
     headers: user.headers,
@@ -61,7 +69,7 @@ async function checkout(planName = 'PRO', months: 1 | 12 = 1) {
 /** Delivers a Stripe-shaped event signed with the SDK's own test-header helper. */
 function deliver(
   event: object,
-  options: { secret?: string; timestamp?: number; header?: string | null } = {},
+  options: { secret?: string; timestamp?: number; header?: string | null; on?: Harness } = {},
 ) {
   const payload = JSON.stringify(event);
   const signature =
@@ -73,7 +81,7 @@ function deliver(
           secret: options.secret ?? WEBHOOK_SECRET,
           ...(options.timestamp && { timestamp: options.timestamp }),
         }));
-  return h.app.inject({
+  return (options.on ?? h).app.inject({
     method: 'POST',
     url: '/api/v1/payments/webhooks/stripe',
     headers: {
@@ -103,14 +111,14 @@ const sessionEvent = (type: string, sessionId: string, orderId: string, extra: o
   },
 });
 
-async function state(orderId: string) {
-  const [order] = await h.db.select().from(orders).where(eq(orders.id, orderId));
-  const [sub] = await h.db
+async function state(orderId: string, on: Harness = h) {
+  const [order] = await on.db.select().from(orders).where(eq(orders.id, orderId));
+  const [sub] = await on.db
     .select()
     .from(subscriptions)
     .where(eq(subscriptions.userId, order!.userId));
   const periods = sub
-    ? await h.db
+    ? await on.db
         .select()
         .from(subscriptionPeriods)
         .where(eq(subscriptionPeriods.subscriptionId, sub.id))
@@ -162,6 +170,11 @@ describe('Stripe webhooks', () => {
     const receipt = await inbox.waitFor(user.payload.email, /Receipt for order/);
     expect(receipt.text).toContain(`#${orderId.slice(-8)}`);
     expect(receipt.text).toContain('$19.99');
+    // A Stripe test key: test mode, said in the receipt (docs/billing.md "Test mode").
+    expect(s.order.livemode).toBe(false);
+    expect(receipt.subject).toMatch(/^\[Test mode\] /);
+    expect(receipt.text).toContain(TEST_MODE_MAIL_NOTE);
+    expect(receipt.text).toContain(TEST_ORDER_RECEIPT_NOTE);
     const [payment] = await h.db
       .select()
       .from(checkoutSessions)
@@ -372,5 +385,110 @@ describe('reconciliation', () => {
     const late = await deliver(sessionEvent('checkout.session.completed', sessionId, orderId));
     expect(late.json().outcome).toBe('unchanged');
     expect((await state(orderId)).periods).toHaveLength(1);
+  });
+});
+
+describe("live mode comes from Stripe's own objects", () => {
+  let live: Harness;
+  let liveInbox: TestInbox;
+  beforeAll(async () => {
+    liveInbox = await startSmtp();
+    live = await createHarness({
+      paymentProvider: 'stripe',
+      stripe: { secretKey: 'sk_live_flockr', webhookSecret: WEBHOOK_SECRET, apiUrl: api.url },
+      smtpUrl: liveInbox.url,
+    });
+  });
+  afterAll(async () => {
+    await live.close();
+    await liveInbox.close();
+  });
+
+  const liveEvent = (sessionId: string, orderId: string, livemode: boolean) => ({
+    ...sessionEvent('checkout.session.completed', sessionId, orderId),
+    livemode,
+  });
+
+  it('a live key is live mode: no banner, and a payment Stripe says is live counts as revenue', async () => {
+    const config = siteConfigSchema.parse(
+      (await live.app.inject({ method: 'GET', url: '/api/v1/site/config' })).json(),
+    );
+    expect(config.payments_mode).toBe('live');
+    const admin = await registerUser(live.app, 'live-admin');
+    await updateUser(live.db, admin.user.id, { role: 'ADMIN' });
+    const stats = async () =>
+      statsResponseSchema.parse(
+        (
+          await live.app.inject({
+            method: 'GET',
+            url: '/api/v1/admin/stats',
+            headers: admin.headers,
+          })
+        ).json(),
+      ).stats;
+    const before = await stats();
+
+    const { orderId, sessionId, user } = await checkout('PRO', 1, live);
+    // The session Stripe opened says live (its key was live), so the order is live.
+    expect((await state(orderId, live)).order.livemode).toBe(true);
+    const paid = await deliver(liveEvent(sessionId, orderId, true), { on: live });
+    expect(paid.json()).toMatchObject({ outcome: 'fulfilled' });
+    const s = await state(orderId, live);
+    expect(s.order).toMatchObject({ status: 'COMPLETED', livemode: true });
+    expect(s.sub!.livemode).toBe(true);
+    const after = await stats();
+    expect(after.orders.completed).toBe(before.orders.completed + 1);
+    expect(Math.round((after.revenue.total - before.revenue.total) * 100)).toBe(1999);
+    expect(after.subscriptions.active).toBe(before.subscriptions.active + 1);
+    const receipt = await liveInbox.waitFor(user.payload.email, /Receipt for order/);
+    expect(receipt.subject).not.toMatch(/Test mode/);
+    expect(receipt.text).not.toContain(TEST_MODE_MAIL_NOTE);
+  });
+
+  it('an event that says test mode records the order as a test order, whatever the key: never revenue', async () => {
+    const admin = await registerUser(live.app, 'live-admin2');
+    await updateUser(live.db, admin.user.id, { role: 'ADMIN' });
+    const stats = async () =>
+      statsResponseSchema.parse(
+        (
+          await live.app.inject({
+            method: 'GET',
+            url: '/api/v1/admin/stats',
+            headers: admin.headers,
+          })
+        ).json(),
+      ).stats;
+    const before = await stats();
+    const { orderId, sessionId, user } = await checkout('PRO+', 1, live);
+    const paid = await deliver(liveEvent(sessionId, orderId, false), { on: live });
+    expect(paid.json()).toMatchObject({ outcome: 'fulfilled' });
+    const s = await state(orderId, live);
+    expect(s.order).toMatchObject({ status: 'COMPLETED', livemode: false });
+    expect(s.sub!.livemode).toBe(false);
+    const after = await stats();
+    expect(after.orders.completed).toBe(before.orders.completed);
+    expect(after.revenue).toEqual(before.revenue);
+    expect(after.subscriptions).toEqual(before.subscriptions);
+    const receipt = await liveInbox.waitFor(user.payload.email, /Receipt for order/);
+    expect(receipt.text).toContain(TEST_ORDER_RECEIPT_NOTE);
+  });
+
+  it('reconciliation takes the mode of the session it fetched from Stripe', async () => {
+    const { orderId, sessionId } = await checkout('PRO', 1, live);
+    const session = api.sessions.get(sessionId)!;
+    session.payment_status = 'paid';
+    session.status = 'complete';
+    session.payment_intent = `pi_${sessionId}`;
+    live.clock.advance(live.config.reconcileAfterMs + 60_000);
+    try {
+      const outcomes = await reconcileOpenCheckouts(live.app.appContext);
+      expect(outcomes).toContain('fulfilled');
+    } finally {
+      live.clock.reset();
+    }
+    expect((await state(orderId, live)).order).toMatchObject({
+      status: 'COMPLETED',
+      livemode: true,
+    });
   });
 });

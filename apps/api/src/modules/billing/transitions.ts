@@ -37,6 +37,12 @@ export interface TransitionRequest {
   providerPaymentId?: string;
   /** An admin note to store on the order (undefined leaves the note as it is). */
   note?: string;
+  /**
+   * The provider event's own `livemode` (payment causes): when the order becomes COMPLETED it is
+   * recorded as paid in that mode, and the time it grants carries it (docs/billing.md "Test
+   * mode"). Undefined (an admin, the clock) keeps the order's mode.
+   */
+  livemode?: boolean;
 }
 
 /** What happened: the order changed (with the time granted or taken back), or it did not. */
@@ -87,9 +93,15 @@ export async function applyTransition(
     return { outcome: 'refused', from, order: locked };
   }
 
+  // Paid in the mode of the event that paid it; what it grants carries that mode.
+  const livemode =
+    request.to === 'COMPLETED' && request.livemode !== undefined
+      ? request.livemode
+      : locked.livemode;
   let periodEndsAt: Date | undefined;
   let removedMs = 0;
-  if (request.to === 'COMPLETED') periodEndsAt = await grantOrderPeriod(tx, locked, now);
+  if (request.to === 'COMPLETED')
+    periodEndsAt = await grantOrderPeriod(tx, { ...locked, livemode }, now);
   if (from === 'COMPLETED') removedMs = await revokeOrderPeriod(tx, locked, now);
 
   const order = await updateOrder(
@@ -97,6 +109,7 @@ export async function applyTransition(
     locked.id,
     {
       status: request.to,
+      ...(livemode !== locked.livemode && { livemode }),
       ...(request.to === 'COMPLETED' && { completedAt: now }),
       ...(request.to === 'PENDING' && { expiresAt: new Date(now.getTime() + orderTtlMs) }),
       ...(request.note !== undefined && { adminNote: request.note }),

@@ -49,44 +49,47 @@ async function kept(): Promise<Record<string, number>> {
 /**
  * The figures the rows call for, counted here by hand from the definitions in service.ts's
  * header (not through the database's per-row functions, so a wrong definition there fails too),
- * in the same shape.
+ * in the same shape. A test order's or test subscription's figures carry the `test:` prefix.
  */
 async function expected(): Promise<Record<string, number>> {
   const rows = await rowsOf<{ name: string; day: string; n: string | number }>(
     h.db,
     sql`
+    with o as (select *, case when livemode then '' else 'test:' end as p from orders),
+      s as (select *, case when livemode then '' else 'test:' end as p from subscriptions)
     select 'signups' as name, (created_at at time zone 'UTC')::date::text as day, count(*) as n
       from users group by 2
     union all
-    select 'orders_placed', (created_at at time zone 'UTC')::date::text, count(*) from orders group by 2
+    select p || 'orders_placed', (created_at at time zone 'UTC')::date::text, count(*)
+      from o group by p, 2
     union all
-    select 'orders_paid', (created_at at time zone 'UTC')::date::text, count(*)
-      from orders where completed_at is not null group by 2
+    select p || 'orders_paid', (created_at at time zone 'UTC')::date::text, count(*)
+      from o where completed_at is not null group by p, 2
     union all
-    select 'orders_completed', (coalesce(completed_at, updated_at) at time zone 'UTC')::date::text,
-      count(*) from orders where status = 'COMPLETED' group by 2
+    select p || 'orders_completed', (coalesce(completed_at, updated_at) at time zone 'UTC')::date::text,
+      count(*) from o where status = 'COMPLETED' group by p, 2
     union all
-    select 'revenue_minor:' || currency, (coalesce(completed_at, updated_at) at time zone 'UTC')::date::text,
-      sum(amount_minor) from orders where status = 'COMPLETED' group by currency, 2
+    select p || 'revenue_minor:' || currency, (coalesce(completed_at, updated_at) at time zone 'UTC')::date::text,
+      sum(amount_minor) from o where status = 'COMPLETED' group by p, currency, 2
     union all
-    select 'revenue_minor:' || currency || ':' || plan_id,
+    select p || 'revenue_minor:' || currency || ':' || plan_id,
       (coalesce(completed_at, updated_at) at time zone 'UTC')::date::text, sum(amount_minor)
-      from orders where status = 'COMPLETED' group by currency, plan_id, 2
+      from o where status = 'COMPLETED' group by p, currency, plan_id, 2
     union all
-    select 'subscriptions', (created_at at time zone 'UTC')::date::text, count(*)
-      from subscriptions group by 2
+    select p || 'subscriptions', (created_at at time zone 'UTC')::date::text, count(*)
+      from s group by p, 2
     union all
-    select 'subscriptions_started', (started_at at time zone 'UTC')::date::text, count(*)
-      from subscriptions group by 2
+    select p || 'subscriptions_started', (started_at at time zone 'UTC')::date::text, count(*)
+      from s group by p, 2
     union all
-    select 'subscriptions_expiring', (expires_at at time zone 'UTC')::date::text, count(*)
-      from subscriptions group by 2
+    select p || 'subscriptions_expiring', (expires_at at time zone 'UTC')::date::text, count(*)
+      from s group by p, 2
     union all
-    select 'subscriptions_expiring:' || plan_id, (expires_at at time zone 'UTC')::date::text, count(*)
-      from subscriptions group by plan_id, 2
+    select p || 'subscriptions_expiring:' || plan_id, (expires_at at time zone 'UTC')::date::text, count(*)
+      from s group by p, plan_id, 2
     union all
-    select 'subscriptions_expiring_set_to_end', (expires_at at time zone 'UTC')::date::text, count(*)
-      from subscriptions where cancel_at_period_end group by 2`,
+    select p || 'subscriptions_expiring_set_to_end', (expires_at at time zone 'UTC')::date::text, count(*)
+      from s where cancel_at_period_end group by p, 2`,
   );
   return Object.fromEntries(
     rows.filter((r) => Number(r.n) !== 0).map((r) => [`${r.name} ${r.day}`, Number(r.n)]),
@@ -97,7 +100,7 @@ describe('business figures kept by the database in the transaction of each chang
   it('equal what the rows say after sign-ups, orders, payments, a refund and a cancellation', async () => {
     const a = await subscribedUser(h.app); // registers, orders PRO, pays in the sandbox
     const b = await subscribedUser(h.app);
-    await subscribedUser(h.app);
+    const c = await subscribedUser(h.app);
     expect(await kept()).toEqual(await expected());
 
     // An admin refunds one completed order and cancels another: revenue and completions go back.
@@ -116,8 +119,26 @@ describe('business figures kept by the database in the transaction of each chang
     }
     const after = await kept();
     expect(after).toEqual(await expected());
-    const revenue = Object.entries(after).filter(([k]) => /^revenue_minor:USD \d/.test(k));
-    expect(revenue.reduce((sum, [, v]) => sum + v, 0)).toBe(1999);
+    // Paid on the sandbox: test orders, counted apart and never as revenue.
+    const amount = (pattern: RegExp) =>
+      Object.entries(after)
+        .filter(([k]) => pattern.test(k))
+        .reduce((sum, [, v]) => sum + v, 0);
+    expect(amount(/^test:revenue_minor:USD \d/)).toBe(1999);
+    expect(amount(/^revenue_minor:/)).toBe(0);
+
+    // The completed one marked live (by SQL, so the triggers alone move the figures, as a live
+    // provider's event would mark it): its amount moves from the test figures to revenue.
+    await h.db.execute(sql`update orders set livemode = true where id = ${c.orderId}`);
+    const live = await kept();
+    expect(live).toEqual(await expected());
+    const liveAmount = Object.entries(live)
+      .filter(([k]) => /^revenue_minor:USD \d/.test(k))
+      .reduce((sum, [, v]) => sum + v, 0);
+    expect(liveAmount).toBe(1999);
+    expect(await figureDifferences(h.db)).toEqual([]);
+    await h.db.execute(sql`update orders set livemode = false where id = ${c.orderId}`);
+    expect(await kept()).toEqual(await expected());
   });
 
   it('answer the dashboard with the same totals a count of the rows gives', async () => {
@@ -243,13 +264,13 @@ describe('subscription figures kept in the transaction of every subscription wri
 });
 
 describe('subscription counts from the figures', () => {
-  /** Counts straight from the rows, for comparison. */
+  /** Counts of live subscriptions straight from the rows, for comparison (test ones never count). */
   const count = async (where: ReturnType<typeof sql>) =>
     Number(
       (
         await rowsOf<{ n: number }>(
           h.db,
-          sql`select count(*)::int as n from ${subscriptions} where ${where}`,
+          sql`select count(*)::int as n from ${subscriptions} where livemode and (${where})`,
         )
       )[0]!.n,
     );

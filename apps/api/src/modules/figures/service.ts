@@ -21,6 +21,12 @@
  * | `subscriptions_expiring:<planId>`  | the same for the subscription's plan             |
  * | `subscriptions_expiring_set_to_end`| the same, set to end (`cancel_at_period_end`)    |
  *
+ * Test orders and test subscriptions (`livemode` false; docs/billing.md "Test mode") count in
+ * none of these: each counts under the same name prefixed with `test:` ({@link TEST_PREFIX}),
+ * e.g. `test:revenue_minor:USD`, which only the admin's test-data summary reads. So revenue,
+ * orders, subscriptions, the dashboards and `/metrics` are live business only, and the figures
+ * still equal a recount of the rows.
+ *
  * A completed order that is refunded or cancelled later is taken off the day it was completed
  * on. The `subscriptions_*` figures describe each subscription row as it is now: a write of its
  * `started_at`, `expires_at`, plan or `cancel_at_period_end` moves it from its old days to its
@@ -71,13 +77,23 @@ export async function figureSumsFrom(
   return sumFiguresFrom(db, names, fromDay);
 }
 
-/** Totals over all time: accounts, orders placed and completed, subscriptions ever created. */
+/** How the name of a test order's or test subscription's figure begins (migration 0022). */
+export const TEST_PREFIX = 'test:';
+
+/**
+ * Totals over all time: accounts, live orders placed and completed, live subscriptions ever
+ * created; and under `test` the test orders placed and completed and the test subscriptions
+ * (kept apart: docs/billing.md "Test mode").
+ */
 export interface FigureTotals {
   signups: number;
   ordersPlaced: number;
   ordersCompleted: number;
   subscriptions: number;
+  test: { ordersPlaced: number; ordersCompleted: number; subscriptions: number };
 }
+
+const TOTAL_NAMES = ['orders_placed', 'orders_completed', 'subscriptions'] as const;
 
 /**
  * The {@link FigureTotals}, summed over every UTC day of their figures (one query; exact, as the
@@ -86,25 +102,35 @@ export interface FigureTotals {
 export async function figureTotals(db: Executor): Promise<FigureTotals> {
   const sums = await sumFigures(db, [
     'signups',
-    'orders_placed',
-    'orders_completed',
-    'subscriptions',
+    ...TOTAL_NAMES,
+    ...TOTAL_NAMES.map((n) => `${TEST_PREFIX}${n}`),
   ]);
+  const of = (name: string) => sums.get(name) ?? 0;
   return {
-    signups: sums.get('signups') ?? 0,
-    ordersPlaced: sums.get('orders_placed') ?? 0,
-    ordersCompleted: sums.get('orders_completed') ?? 0,
-    subscriptions: sums.get('subscriptions') ?? 0,
+    signups: of('signups'),
+    ordersPlaced: of('orders_placed'),
+    ordersCompleted: of('orders_completed'),
+    subscriptions: of('subscriptions'),
+    test: {
+      ordersPlaced: of(`${TEST_PREFIX}orders_placed`),
+      ordersCompleted: of(`${TEST_PREFIX}orders_completed`),
+      subscriptions: of(`${TEST_PREFIX}subscriptions`),
+    },
   };
 }
 
-/** Revenue of completed orders over all time, in minor units, per currency and plan. */
+/**
+ * Amounts of completed orders over all time, in minor units, per currency and plan: live
+ * revenue, or with `test` the amounts of completed test orders (never revenue).
+ */
 export async function revenueTotals(
   db: Executor,
+  test = false,
 ): Promise<{ currency: string; planId: string | null; totalMinor: number }[]> {
-  const sums = await sumFiguresByPrefix(db, 'revenue_minor:');
+  const prefix = `${test ? TEST_PREFIX : ''}revenue_minor:`;
+  const sums = await sumFiguresByPrefix(db, prefix);
   return [...sums].map(([name, totalMinor]) => {
-    const [, currency = '', planId] = name.split(':');
+    const [currency = '', planId] = name.slice(prefix.length).split(':');
     return { currency, planId: planId ?? null, totalMinor };
   });
 }

@@ -1,9 +1,11 @@
 /**
  * Data access for licenses and their devices (docs/licenses.md). Every function takes a database
- * or a transaction; rows are never deleted (devices are deactivated).
+ * or a transaction; rows are never deleted (devices are deactivated), except the licenses of test
+ * orders when an admin clears test data ({@link deleteLicensesWithDevices}).
  */
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { idIn } from '../../db/list-order.js';
 import {
   licenseDevices,
   licenses,
@@ -239,4 +241,27 @@ export async function usernameOf(db: Executor, userId: string): Promise<string |
     .where(eq(users.id, userId))
     .limit(1);
   return row?.username;
+}
+
+/** The licenses created by one of the orders `orderIds`. */
+export async function findLicensesOfOrders(
+  db: Executor,
+  orderIds: readonly string[],
+): Promise<LicenseRow[]> {
+  if (orderIds.length === 0) return [];
+  return db.select().from(licenses).where(idIn(licenses.orderId, orderIds));
+}
+
+/**
+ * Deletes the licenses `ids` and all their devices (test licenses only: docs/billing.md "Clearing
+ * test data"); returns how many licenses went.
+ */
+export async function deleteLicensesWithDevices(
+  db: Executor,
+  ids: readonly string[],
+): Promise<number> {
+  if (ids.length === 0) return 0;
+  await db.delete(licenseDevices).where(idIn(licenseDevices.licenseId, ids));
+  return (await db.delete(licenses).where(idIn(licenses.id, ids)).returning({ id: licenses.id }))
+    .length;
 }

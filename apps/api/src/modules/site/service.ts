@@ -13,7 +13,10 @@ export function sellerOf(config: Pick<AppConfig, 'seller' | 'supportEmail'>): Se
   };
 }
 
-/** The site configuration the web app may see (no secrets). */
+/**
+ * The site configuration the web app may see (no secrets). `payments_mode` is `test` while
+ * payments take no real money, which every page then says (docs/billing.md "Test mode").
+ */
 export function siteConfig(ctx: AppContext): SiteConfig {
   return {
     product_name: ctx.config.productName,
@@ -26,6 +29,7 @@ export function siteConfig(ctx: AppContext): SiteConfig {
     payment_provider: ctx.config.paymentProvider,
     seller: sellerOf(ctx.config),
     prices_include_tax: ctx.config.pricesIncludeTax,
+    payments_mode: ctx.config.paymentsMode,
   };
 }
 

@@ -21,6 +21,7 @@ import {
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { preparedQuery, type Executor } from '../../db/client.js';
+import { idIn } from '../../db/list-order.js';
 import {
   plans,
   subscriptionPeriods,
@@ -334,10 +335,10 @@ export async function claimReminder(
 }
 
 /**
- * Subscriptions whose `expires_at` lies after `after` (strictly when `strict`, else at or after
- * it) and before `before`, per plan of the subscription, with how many of them are set to end.
- * For a part of one UTC day (the rest is in the figures, modules/figures/service.ts): a range of
- * `subscriptions_expires_idx`.
+ * Live subscriptions whose `expires_at` lies after `after` (strictly when `strict`, else at or
+ * after it) and before `before`, per plan of the subscription, with how many of them are set to
+ * end. For a part of one UTC day (the rest is in the figures, modules/figures/service.ts, which
+ * leave test subscriptions out too): a range of `subscriptions_expires_idx`.
  */
 export async function countExpiringInPart(
   db: Executor,
@@ -358,19 +359,76 @@ export async function countExpiringInPart(
       and(
         strict ? gt(subscriptions.expiresAt, after) : gte(subscriptions.expiresAt, after),
         lt(subscriptions.expiresAt, before),
+        eq(subscriptions.livemode, true),
       ),
     )
     .groupBy(subscriptions.planId);
 }
 
 /**
- * Subscriptions whose `started_at` lies in [`from`, `before`): for a part of one UTC day, a range
- * of `subscriptions_started_idx`.
+ * Live subscriptions whose `started_at` lies in [`from`, `before`): for a part of one UTC day, a
+ * range of `subscriptions_started_idx`.
  */
 export async function countStartedInPart(db: Executor, from: Date, before: Date): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(subscriptions)
-    .where(and(gte(subscriptions.startedAt, from), lt(subscriptions.startedAt, before)));
+    .where(
+      and(
+        gte(subscriptions.startedAt, from),
+        lt(subscriptions.startedAt, before),
+        eq(subscriptions.livemode, true),
+      ),
+    );
   return row?.n ?? 0;
+}
+
+/**
+ * The periods granted by the orders `orderIds` (revoked ones too), each with whether its
+ * subscription is live.
+ */
+export async function findPeriodsOfOrders(
+  db: Executor,
+  orderIds: readonly string[],
+): Promise<{ period: SubscriptionPeriodRow; subscriptionLive: boolean }[]> {
+  if (orderIds.length === 0) return [];
+  return db
+    .select({ period: subscriptionPeriods, subscriptionLive: subscriptions.livemode })
+    .from(subscriptionPeriods)
+    .innerJoin(subscriptions, eq(subscriptions.id, subscriptionPeriods.subscriptionId))
+    .where(idIn(subscriptionPeriods.orderId, orderIds));
+}
+
+/** Deletes the periods granted by the orders `orderIds` (test orders being cleared). */
+export async function deletePeriodsOfOrders(
+  db: Executor,
+  orderIds: readonly string[],
+): Promise<void> {
+  if (orderIds.length === 0) return;
+  await db.delete(subscriptionPeriods).where(idIn(subscriptionPeriods.orderId, orderIds));
+}
+
+/**
+ * Deletes every test subscription (`livemode` false) that has no period left, with its reminder
+ * claims; returns how many went. A live subscription is never deleted here.
+ */
+export async function deleteEmptyTestSubscriptions(db: Executor): Promise<number> {
+  const empty = and(
+    eq(subscriptions.livemode, false),
+    notExists(
+      db
+        .select({ one: sql`1` })
+        .from(subscriptionPeriods)
+        .where(eq(subscriptionPeriods.subscriptionId, subscriptions.id)),
+    ),
+  );
+  await db
+    .delete(subscriptionReminders)
+    .where(
+      inArray(
+        subscriptionReminders.subscriptionId,
+        db.select({ id: subscriptions.id }).from(subscriptions).where(empty),
+      ),
+    );
+  return (await db.delete(subscriptions).where(empty).returning({ id: subscriptions.id })).length;
 }

@@ -27,7 +27,10 @@ import { planChange, planPeriod, type CurrentTime } from './periods.js';
 import {
   countExpiringInPart,
   countStartedInPart,
+  deleteEmptyTestSubscriptions,
+  deletePeriodsOfOrders,
   endPeriodsAt,
+  findPeriodsOfOrders,
   findInForce,
   findOrderPeriod,
   findWithPeriods,
@@ -210,9 +213,20 @@ export async function assertAccess(db: Executor, userId: string, now: Date): Pro
  * with the remaining time converted, a downgrade starts when the current period ends. Creates
  * the buyer's license on their first paid order (licenses/issue.ts). Returns when the new period
  * ends. Called only by billing when an order becomes COMPLETED.
+ *
+ * Test mode (docs/billing.md "Test mode"): a subscription created by a test order
+ * (`order.livemode` false) is a test subscription, counted in no business figure. The first live
+ * order of a buyer whose subscription only test orders granted starts it afresh, as if there
+ * were none: the test periods end now (their time is not carried over, it was never paid for)
+ * and the subscription becomes live from now. A test order granted to a live subscription adds
+ * its time as any order would (clearing test data takes it back).
  */
 export async function grantOrderPeriod(tx: Executor, order: OrderRow, now: Date): Promise<Date> {
-  const current = await lockSubscriptionOf(tx, order.userId);
+  const locked = await lockSubscriptionOf(tx, order.userId);
+  // A live payment does not build on time only test orders granted.
+  const replacesTest = locked !== undefined && order.livemode && !locked.livemode;
+  if (locked && replacesTest) await endPeriodsAt(tx, locked.id, now);
+  const current = replacesTest ? undefined : locked;
   const [inForce] = current ? await findInForce(tx, [order.userId], now) : [];
   const period = planPeriod(
     now,
@@ -238,12 +252,25 @@ export async function grantOrderPeriod(tx: Executor, order: OrderRow, now: Date)
       updatedAt: now,
     });
     subscriptionId = current.id;
+  } else if (locked) {
+    // The test subscription becomes live, starting now (see above).
+    await updateSubscription(tx, locked.id, {
+      planId: order.planId,
+      startedAt: period.startsAt,
+      expiresAt: period.endsAt,
+      cancelAtPeriodEnd: false,
+      livemode: true,
+      createdAt: now,
+      updatedAt: now,
+    });
+    subscriptionId = locked.id;
   } else {
     const created = await insertSubscription(tx, {
       userId: order.userId,
       planId: order.planId,
       startedAt: period.startsAt,
       expiresAt: period.endsAt,
+      livemode: order.livemode,
     });
     subscriptionId = created.id;
   }
@@ -284,6 +311,37 @@ export async function revokeOrderPeriod(tx: Executor, order: OrderRow, now: Date
     updatedAt: now,
   });
   return removedMs;
+}
+
+/**
+ * What clearing test data does to the time test orders granted (docs/billing.md "Clearing test
+ * data"), inside the caller's transaction, for the test orders `testOrders` (locked by the
+ * caller): a test subscription (only test orders granted it) is deleted with its periods and
+ * reminder claims; from a live subscription, each test order's unused time is taken back as a
+ * refund would take it ({@link revokeOrderPeriod}: later periods move earlier, so the buyer
+ * keeps every paid day) and its period is deleted. Returns how many subscriptions were deleted
+ * and how many live ones were shortened. Nothing else of a live subscription changes.
+ */
+export async function removeTestGrants(
+  tx: Executor,
+  testOrders: readonly OrderRow[],
+  now: Date,
+): Promise<{ deleted: number; shortened: number }> {
+  const ids = testOrders.map((o) => o.id);
+  const periods = await findPeriodsOfOrders(tx, ids);
+  const byId = new Map(testOrders.map((o) => [o.id, o]));
+  const shortened = new Set<string>();
+  // Latest first, so each take-back moves only what came after it.
+  // A test period already over (one a live payment ended: grantOrderPeriod) is only deleted.
+  const inLive = periods
+    .filter((p) => p.subscriptionLive && p.period.revokedAt === null && p.period.endsAt > now)
+    .sort((a, b) => b.period.startsAt.getTime() - a.period.startsAt.getTime());
+  for (const { period } of inLive) {
+    if ((await revokeOrderPeriod(tx, byId.get(period.orderId)!, now)) > 0)
+      shortened.add(period.subscriptionId);
+  }
+  await deletePeriodsOfOrders(tx, ids);
+  return { deleted: await deleteEmptyTestSubscriptions(tx), shortened: shortened.size };
 }
 
 const DAY_MS = 86_400_000;

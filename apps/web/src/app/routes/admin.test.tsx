@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API, CLIENT_ERRORS } from '@flockr/contract';
-import { makeAdmin, makeHealth, makeStats, pageOf } from '../../features/admin/test/fixtures';
+import {
+  makeAdmin,
+  makeHealth,
+  makeStats,
+  pageOf,
+  makeTestData,
+} from '../../features/admin/test/fixtures';
 import { makeAdoption } from '../../features/admin/test/release-fixtures';
 import { renderAdmin } from '../../features/admin/test/render';
 import { callsTo, mockEndpoint } from '../../test/api';
@@ -15,6 +21,7 @@ function mockEmptyAdmin() {
   mockEndpoint(API.admin.dailyStats, { currency: 'USD', days: [] });
   mockEndpoint(API.admin.health, { health: makeHealth() });
   mockEndpoint(API.admin.adoption, makeAdoption());
+  mockEndpoint(API.admin.testData, { test_data: makeTestData() });
   mockEndpoint(API.admin.users, { users: [], pagination: pageOf(0) });
   mockEndpoint(API.admin.orders, { orders: [], pagination: pageOf(0) });
   mockEndpoint(API.admin.paymentEvents, { events: [], pagination: pageOf(0) });

@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 import { cn } from './cn';
 
 /** Colour family of a {@link Badge}. */
-export type BadgeTone = 'neutral' | 'brand' | 'success' | 'warning' | 'danger' | 'info' | 'violet';
+export type BadgeTone =
+  'neutral' | 'brand' | 'success' | 'warning' | 'danger' | 'info' | 'violet' | 'test';
 
 const tones: Record<BadgeTone, string> = {
   neutral: 'bg-slate-100 text-slate-700 ring-slate-200',
@@ -13,6 +14,8 @@ const tones: Record<BadgeTone, string> = {
   danger: 'bg-red-50 text-red-700 ring-red-200',
   info: 'bg-sky-50 text-sky-800 ring-sky-200',
   violet: 'bg-violet-50 text-violet-700 ring-violet-200',
+  /** Test mode (a test order): the banner's amber, darker than `warning` so it reads apart. */
+  test: 'bg-amber-200 text-amber-950 ring-amber-400 uppercase',
 };
 
 /** A pill-shaped label coloured by `tone`. */

@@ -1,8 +1,14 @@
 /**
- * Badges of the statuses users and admins both see: orders (spec section 4: six statuses),
- * subscriptions and licenses. The colour helps; the text says the status.
+ * Badges of the statuses users and admins both see: orders (spec section 4: six statuses, and
+ * whether an order is a test order), subscriptions and licenses. The colour helps; the text says
+ * the status.
  */
-import type { LicenseStatus, OrderStatus, SubscriptionStatus } from '@flockr/contract';
+import {
+  TEST_MODE_LABEL,
+  type LicenseStatus,
+  type OrderStatus,
+  type SubscriptionStatus,
+} from '@flockr/contract';
 import { humanize } from '../../lib/format';
 import { Badge, type BadgeTone } from './badge';
 
@@ -24,6 +30,19 @@ const subscriptionTones: Record<SubscriptionStatus, BadgeTone> = {
 /** Badge of an order status. */
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
   return <Badge tone={orderTones[status]}>{humanize(status)}</Badge>;
+}
+
+/**
+ * "Test" next to a test order's status (`livemode` false: paid in test mode, no money moved;
+ * docs/billing.md "Test mode"); nothing for a live order.
+ */
+export function TestOrderBadge({ livemode }: { livemode: boolean }) {
+  if (livemode) return null;
+  return (
+    <Badge tone="test" className="ml-1.5">
+      <span title={`${TEST_MODE_LABEL}: no real money was charged`}>Test</span>
+    </Badge>
+  );
 }
 
 /** Badge of a subscription status. */

@@ -27,6 +27,11 @@ export interface CheckoutSession {
   sessionId: string;
   /** The hosted payment page (`payment_url`). */
   url: string;
+  /**
+   * Whether the provider opened it in live mode, as its own object says (Stripe's
+   * `checkout.session.livemode`); always false for the sandbox.
+   */
+  livemode: boolean;
 }
 
 /**
@@ -47,6 +52,12 @@ export interface PaymentEvent {
   sessionId?: string;
   /** The provider's payment id (Stripe PaymentIntent), for refunds and records. */
   paymentId?: string;
+  /**
+   * Whether the event happened in live mode, from the verified event itself (Stripe's
+   * `event.livemode`; the sandbox's are always false). An order is recorded as paid in the mode
+   * of the event that paid it (docs/billing.md "Test mode").
+   */
+  livemode: boolean;
 }
 
 /** Raised by `parseWebhook` when the signature is missing, wrong or stale. */
@@ -59,6 +70,8 @@ export class WebhookPayloadError extends Error {}
 export interface CheckoutStatus {
   status: 'paid' | 'open' | 'expired';
   paymentId?: string;
+  /** The retrieved session's own `livemode` (the sandbox's: false). */
+  livemode: boolean;
 }
 
 /** What the buyer did on a hosted payment page this server serves itself. */

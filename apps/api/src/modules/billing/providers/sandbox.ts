@@ -41,10 +41,13 @@ export class SandboxPaymentProvider implements PaymentProvider {
     this.secret = `whsec_${createHmac('sha256', signingKey).update('sandbox-webhook').digest('hex')}`;
   }
 
-  /** Opens a sandbox checkout: an unguessable session id (192 random bits) and its page URL. */
+  /**
+   * Opens a sandbox checkout: an unguessable session id (192 random bits) and its page URL. Test
+   * mode always: the sandbox never takes money.
+   */
   async createCheckout(_request: CheckoutRequest): Promise<CheckoutSession> {
     const sessionId = `sbx_${randomBytes(24).toString('base64url')}`;
-    return { sessionId, url: `${this.publicUrl}/sandbox/checkout/${sessionId}` };
+    return { sessionId, url: `${this.publicUrl}/sandbox/checkout/${sessionId}`, livemode: false };
   }
 
   /**
@@ -63,6 +66,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
     const event = {
       id: eventId,
       object: 'event',
+      livemode: false,
       type:
         action === 'pay' ? 'checkout.session.completed' : 'checkout.session.async_payment_failed',
       created: Math.floor(Date.now() / 1000),
@@ -103,11 +107,12 @@ export class SandboxPaymentProvider implements PaymentProvider {
     } catch (error) {
       throw new WebhookSignatureError(error instanceof Error ? error.message : 'Bad signature');
     }
-    return toPaymentEvent(verified);
+    // Test mode whatever the body says: the sandbox never takes money.
+    return { ...toPaymentEvent(verified), livemode: false };
   }
 
   /** The sandbox has no state of its own: a session is open until Pay sends its event. */
   async fetchCheckoutStatus(_sessionId: string): Promise<CheckoutStatus> {
-    return { status: 'open' };
+    return { status: 'open', livemode: false };
   }
 }

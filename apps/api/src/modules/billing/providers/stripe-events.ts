@@ -27,6 +27,8 @@ const expandable = z.union([providerId, z.object({ id: providerId })]).nullish()
 const eventEnvelope = z.looseObject({
   id: providerId,
   type: z.string().min(1).max(255),
+  // Every Stripe event says whether it happened in live mode; one that does not is read as test.
+  livemode: z.boolean().optional(),
   data: z.looseObject({ object: z.looseObject({}) }),
 });
 const checkoutSessionShape = z.looseObject({
@@ -67,7 +69,8 @@ export function toPaymentEvent(verified: Stripe.Event): PaymentEvent {
       : undefined;
   if (shape && !shape.safeParse(event.data.object).success)
     throw new WebhookPayloadError(`Malformed ${event.type} event`);
-  const base = { id: event.id, type: event.type };
+  // Only an event that says so itself is live: never assumed from our configuration.
+  const base = { id: event.id, type: event.type, livemode: envelope.data.livemode === true };
   switch (event.type) {
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded':

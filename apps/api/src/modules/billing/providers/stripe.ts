@@ -80,7 +80,7 @@ export class StripePaymentProvider implements PaymentProvider {
       { idempotencyKey: `checkout-${request.orderId}` },
     );
     if (!session.url) throw new Error('Stripe returned a Checkout Session without a URL');
-    return { sessionId: session.id, url: session.url };
+    return { sessionId: session.id, url: session.url, livemode: session.livemode === true };
   }
 
   /** Verifies `Stripe-Signature` and reduces the event. */
@@ -101,16 +101,17 @@ export class StripePaymentProvider implements PaymentProvider {
     return toPaymentEvent(verified);
   }
 
-  /** Retrieves the session: paid, expired, or still open. */
+  /** Retrieves the session: paid, expired, or still open, and its own `livemode`. */
   async fetchCheckoutStatus(sessionId: string): Promise<CheckoutStatus> {
     const session = await this.stripe.checkout.sessions.retrieve(sessionId);
+    const livemode = session.livemode === true;
     const paymentId =
       typeof session.payment_intent === 'string'
         ? session.payment_intent
         : session.payment_intent?.id;
     if (session.payment_status === 'paid' || session.payment_status === 'no_payment_required') {
-      return { status: 'paid', ...(paymentId && { paymentId }) };
+      return { status: 'paid', livemode, ...(paymentId && { paymentId }) };
     }
-    return { status: session.status === 'expired' ? 'expired' : 'open' };
+    return { status: session.status === 'expired' ? 'expired' : 'open', livemode };
   }
 }

@@ -23,5 +23,7 @@ export const adminKeys = {
   /** Update adoption over the last `days` days (`GET /admin/updates/adoption`). */
   adoption: (days: number) => [...root, 'adoption', days] as const,
   apiTokens: [...root, 'api-tokens'] as const,
+  /** What test mode left (`GET /admin/test-data`). */
+  testData: [...root, 'test-data'] as const,
   changelog: [...root, 'changelog'] as const,
 };

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API } from '@flockr/contract';
 import { mockEndpoint } from '../../../test/api';
-import { makeHealth, makeStats } from '../test/fixtures';
+import { makeHealth, makeStats, makeTestData } from '../test/fixtures';
 import { makeAdoption } from '../test/release-fixtures';
 import { lastQuery, renderAdmin } from '../test/render';
 import {
@@ -21,6 +21,7 @@ function renderDashboard(adoption = makeAdoption()) {
   mockEndpoint(API.admin.dailyStats, { currency: 'USD', days: [] });
   mockEndpoint(API.admin.health, { health: makeHealth() });
   mockEndpoint(API.admin.adoption, adoption);
+  mockEndpoint(API.admin.testData, { test_data: makeTestData() });
   return renderAdmin('/admin');
 }
 

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API, CLIENT_ERRORS } from '@flockr/contract';
 import { mockEndpoint } from '../../../test/api';
-import { makeHealth, makeStats } from '../test/fixtures';
+import { makeHealth, makeStats, makeTestData } from '../test/fixtures';
 import { makeAdoption } from '../test/release-fixtures';
 import { gatewayError, lastQuery, renderAdmin } from '../test/render';
 import { summarize } from './daily-chart';
@@ -20,6 +20,7 @@ function renderDashboard() {
   mockEndpoint(API.admin.dailyStats, { currency: 'USD', days });
   mockEndpoint(API.admin.health, { health: makeHealth() });
   mockEndpoint(API.admin.adoption, makeAdoption());
+  mockEndpoint(API.admin.testData, { test_data: makeTestData() });
   return renderAdmin('/admin');
 }
 
@@ -65,6 +66,7 @@ describe('admin dashboard', () => {
     mockEndpoint(API.admin.dailyStats, { currency: 'USD', days });
     mockEndpoint(API.admin.health, { health: makeHealth() });
     mockEndpoint(API.admin.adoption, makeAdoption());
+    mockEndpoint(API.admin.testData, { test_data: makeTestData() });
     renderAdmin('/admin');
     expect(await screen.findByRole('alert')).toHaveTextContent(CLIENT_ERRORS.defaults.fetchStats);
     down = false;

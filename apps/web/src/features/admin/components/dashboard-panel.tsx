@@ -1,7 +1,9 @@
 /**
- * Dashboard tab: business health first (health-panel.tsx), then the headline figures (users,
- * orders, subscriptions, revenue), revenue and sign-ups per day for the last 30 days, update
- * adoption (adoption-charts.tsx), and the 5 newest users and orders (spec sections 3 and 9).
+ * Dashboard tab: the test-mode line with Clear test data first (test-data-card.tsx: test orders
+ * count in none of the figures below, so they are shown there apart), business health
+ * (health-panel.tsx), the headline figures (users, orders, subscriptions, revenue), revenue and
+ * sign-ups per day for the last 30 days, update adoption (adoption-charts.tsx), and the 5 newest
+ * users and orders (spec sections 3 and 9).
  * The charts and their library (recharts) load with the dashboard only, not with the other tabs.
  */
 import { lazy, Suspense, type ReactNode } from 'react';
@@ -13,6 +15,7 @@ import { UserStatusBadge } from './badges';
 import { HealthPanel } from './health-panel';
 import { ItemList, orderItem } from './item-list';
 import { QueryView } from './query-view';
+import { TestDataCard } from './test-data-card';
 import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton';
 
 /** The charts, loaded with the dashboard (recharts stays out of the other tabs' code). */
@@ -190,6 +193,7 @@ export function DashboardPanel() {
       <h2 id="admin-dashboard-heading" className="sr-only">
         Dashboard
       </h2>
+      <TestDataCard />
       <HealthPanel />
       <QueryView query={query} loadingLabel="Loading statistics…" card>
         {({ stats }) => <StatCards stats={stats} />}

@@ -5,7 +5,7 @@
 import type { ReactNode } from 'react';
 import { formatMoney, type OrderStatus } from '@flockr/contract';
 import { cn } from '../../../components/ui/cn';
-import { OrderStatusBadge } from '../../../components/ui/status-badges';
+import { OrderStatusBadge, TestOrderBadge } from '../../../components/ui/status-badges';
 import { shortOrderId } from '../../../lib/format';
 
 /**
@@ -55,6 +55,7 @@ export function orderItem(
     amount: number;
     currency: string;
     status: OrderStatus;
+    livemode: boolean;
   },
   detail: string,
 ) {
@@ -74,6 +75,7 @@ export function orderItem(
         </p>
         <div className="mt-1">
           <OrderStatusBadge status={order.status} />
+          <TestOrderBadge livemode={order.livemode} />
         </div>
       </>
     ),

@@ -1,12 +1,19 @@
 /**
- * Orders tab: filter by status, search by order id, username or email, and update an order's
- * status with an optional admin note. Refused transitions come back from the server (409).
+ * Orders tab: filter by status and mode (live or test orders), search by order id, username or
+ * email, and update an order's status with an optional admin note. Refused transitions come back
+ * from the server (409). Test orders carry a "Test" badge (docs/billing.md "Test mode").
  */
 import { useState } from 'react';
 import { PencilLine, Receipt } from 'lucide-react';
-import { ORDER_SORT_COLUMNS, ORDER_STATUSES, formatMoney, type AdminOrder } from '@flockr/contract';
+import {
+  ORDER_SORT_COLUMNS,
+  ORDER_STATUSES,
+  PAYMENTS_MODES,
+  formatMoney,
+  type AdminOrder,
+} from '@flockr/contract';
 import { Button } from '../../../components/ui/button';
-import { OrderStatusBadge } from '../../../components/ui/status-badges';
+import { OrderStatusBadge, TestOrderBadge } from '../../../components/ui/status-badges';
 import { formatDate, formatDateTime, periodLabel, shortOrderId } from '../../../lib/format';
 import { useServerCsv } from '../api/export';
 import { useAdminOrders } from '../api/orders';
@@ -17,14 +24,15 @@ import { OrderStatusDialog } from './order-status-dialog';
 import { UnmatchedPaymentEvents } from './unmatched-payment-events';
 
 /**
- * The orders list's filters (URL parameters `search`, `status`), its sortable columns (newest
- * first by default) and the date range of the day an order was placed.
+ * The orders list's filters (URL parameters `search`, `status`, `mode`), its sortable columns
+ * (newest first by default) and the date range of the day an order was placed.
  */
 const filters = defineFilters(
-  'sm:grid-cols-[1fr_11rem]',
+  'sm:grid-cols-[1fr_11rem_9rem]',
   {
     search: searchFilter('Search orders', 'Order id, username or email'),
     status: choiceFilter('Status', 'All statuses', ORDER_STATUSES),
+    mode: choiceFilter('Mode', 'Live and test', PAYMENTS_MODES),
   },
   {
     sort: ORDER_SORT_COLUMNS,
@@ -69,6 +77,7 @@ function OrderRow({ order, onEdit }: { order: AdminOrder; onEdit: (order: AdminO
       </td>
       <td className={`${tdClass} max-w-[12rem]`}>
         <OrderStatusBadge status={order.status} />
+        <TestOrderBadge livemode={order.livemode} />
         {order.admin_note ? (
           <p className="mt-1 truncate text-xs text-slate-500" title={order.admin_note}>
             Note: {order.admin_note}

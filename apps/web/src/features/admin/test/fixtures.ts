@@ -16,6 +16,7 @@ import {
   statusPreviewSchema,
   statsSchema,
   subscriptionSchema,
+  testDataSummarySchema,
   type AdminDownload,
   type AdminLicense,
   type LicenseDevice,
@@ -29,6 +30,7 @@ import {
   type StatusPreview,
   type Stats,
   type Subscription,
+  type TestDataSummary,
   type User,
 } from '@flockr/contract';
 import { makeOrder, makePlan, makeUser } from '../../../test/fixtures';
@@ -254,6 +256,22 @@ export function makeAdminLicense(overrides: Partial<AdminLicense> = {}): AdminLi
         deactivation_reason: 'owner',
       }),
     ],
+    ...overrides,
+  });
+}
+
+/**
+ * What `GET /admin/test-data` answers: a live site with no test data by default (the dashboard
+ * then shows no test-mode line).
+ */
+export function makeTestData(overrides: Partial<TestDataSummary> = {}): TestDataSummary {
+  return testDataSummarySchema.parse({
+    payments_mode: 'live',
+    orders: { total: 0, completed: 0 },
+    amounts: [],
+    subscriptions: 0,
+    licenses: 0,
+    payment_events: 0,
     ...overrides,
   });
 }

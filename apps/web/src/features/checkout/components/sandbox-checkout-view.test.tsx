@@ -5,6 +5,7 @@ import {
   API,
   API_ERRORS,
   API_ERROR_CODES,
+  TEST_MODE_BANNER,
   type OrderStatus,
   type SandboxCheckout,
 } from '@flockr/contract';
@@ -64,6 +65,8 @@ describe('sandbox checkout page', () => {
     expect(screen.getByText('#c3d4e5f6')).toBeInTheDocument();
     expect(screen.getAllByText('$19.99').length).toBeGreaterThan(0);
     expect(screen.getByText(SANDBOX_BRAND)).toBeInTheDocument();
+    // The sandbox never takes money: the site's test-mode banner tops its page.
+    expect(screen.getByRole('status')).toHaveTextContent(TEST_MODE_BANNER);
     expect(
       screen.getByText(
         'Sold by Flockr Software LLC, 1 Example Street, Wilmington, DE 19801, United States. Support: support@flockr.example',

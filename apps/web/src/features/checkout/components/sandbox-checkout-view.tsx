@@ -9,12 +9,14 @@
 import type { ReactNode } from 'react';
 import { CheckCircle2, CircleSlash, Clock, Lock, XCircle } from 'lucide-react';
 import {
+  TEST_MODE_LABEL,
   formatMoney,
   soldBy,
   taxNote,
   type OrderStatus,
   type SandboxCheckout,
 } from '@flockr/contract';
+import { TestModeNotice } from '../../../components/layout/test-mode-notice';
 import { formatDateTime, periodLabel } from '../../../lib/format';
 import { useCancelSandbox, usePaySandbox, useSandboxSession } from '../api/sandbox';
 
@@ -64,10 +66,14 @@ const settledStates: Record<
   },
 };
 
-/** The provider's page frame: grey background, brand bar, test-mode badge. */
+/**
+ * The provider's page frame: the site's test-mode banner (the sandbox never takes money, so
+ * always), grey background, brand bar, test-mode badge.
+ */
 function ProviderFrame({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col bg-neutral-100 font-sans text-neutral-900">
+      <TestModeNotice />
       <header className="border-b border-neutral-200 bg-white">
         <div className="mx-auto flex h-14 max-w-3xl items-center justify-between px-4">
           <p className="flex items-center gap-2 text-sm font-semibold tracking-tight text-neutral-900">
@@ -80,7 +86,7 @@ function ProviderFrame({ children }: { children: ReactNode }) {
             {SANDBOX_BRAND}
           </p>
           <span className="rounded-md bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-amber-300">
-            Test mode
+            {TEST_MODE_LABEL}
           </span>
         </div>
       </header>

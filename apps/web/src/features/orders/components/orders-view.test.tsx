@@ -57,6 +57,7 @@ describe('/orders', () => {
       payment_url: null,
       qr_code_url: null,
       completed_at: '2026-11-20T10:05:00.000Z',
+      livemode: false,
     });
     mockEndpoint(API.payments.orders, page([pending, done]));
     renderOrders();
@@ -80,6 +81,9 @@ describe('/orders', () => {
     expect(within(rows[1]!).getByText('#0000beef')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('Yearly')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('Completed')).toBeInTheDocument();
+    // A test order says so; a live one does not.
+    expect(within(rows[1]!).getByText('Test')).toBeInTheDocument();
+    expect(within(rows[0]!).queryByText('Test')).not.toBeInTheDocument();
     expect(within(rows[1]!).queryByRole('link', { name: 'Pay Now' })).not.toBeInTheDocument();
   });
 

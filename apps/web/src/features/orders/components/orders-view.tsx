@@ -13,7 +13,7 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton';
-import { OrderStatusBadge } from '../../../components/ui/status-badges';
+import { OrderStatusBadge, TestOrderBadge } from '../../../components/ui/status-badges';
 import { formatDateTime, periodLabel, shortOrderId } from '../../../lib/format';
 import { useOrders } from '../api/orders';
 
@@ -64,6 +64,7 @@ function OrderRow({ order }: { order: Order }) {
           </OrderField>
           <OrderField label="Status" className="mt-1">
             <OrderStatusBadge status={order.status} />
+            <TestOrderBadge livemode={order.livemode} />
           </OrderField>
           <div className="col-span-2 md:col-span-5">
             <p className="text-xs text-slate-600">
