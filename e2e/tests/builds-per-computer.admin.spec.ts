@@ -55,23 +55,45 @@ const COMPUTERS = {
   },
 } as const;
 
-/** Uploads `data` as `filename` to release `id` with the release manager's fields. */
-async function upload(
+/** A file of a release: the release manager's fields, its name and its bytes. */
+interface ReleaseFile {
+  fields: { platform: string; arch: string; kind: string };
+  name: string;
+  data: Buffer;
+}
+
+/**
+ * Publishes `version` on `channel` as the seller does through the release manager's API: a
+ * draft, each of `files` uploaded, then published.
+ */
+async function publish(
   request: APIRequestContext,
-  headers: Record<string, string>,
-  id: string,
-  fields: Record<string, string>,
-  filename: string,
-  data: Buffer,
+  channel: 'beta' | 'alpha',
+  version: string,
+  files: ReleaseFile[],
 ) {
-  const res = await request.post(`/api/v1/admin/releases/${id}/artifacts`, {
-    headers,
-    multipart: {
-      ...fields,
-      file: { name: filename, mimeType: 'application/octet-stream', buffer: data },
-    },
+  const admin = await adminLogin(request);
+  const created = await request.post('/api/v1/admin/releases', {
+    headers: admin.headers,
+    data: { version, channel, release_date: '2026-12-02' },
   });
-  expect(res.status(), await res.text()).toBe(201);
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = ((await created.json()) as AdminReleaseResponse).release;
+  for (const file of files) {
+    const res = await request.post(`/api/v1/admin/releases/${id}/artifacts`, {
+      headers: admin.headers,
+      multipart: {
+        ...file.fields,
+        file: { name: file.name, mimeType: 'application/octet-stream', buffer: file.data },
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+  const published = await request.patch(`/api/v1/admin/releases/${id}`, {
+    headers: admin.headers,
+    data: { is_active: true },
+  });
+  expect(published.status(), await published.text()).toBe(200);
 }
 
 /** A page in a browser context of its own that looks like `computer`, signed in as `auth`. */
@@ -113,50 +135,16 @@ test('each computer downloads its own build from the download centre, byte for b
   expect(channel.status(), await channel.text()).toBe(200);
 
   // The seller publishes the version with its three builds and a feed-only blockmap.
-  const admin = await adminLogin(request);
-  const created = await request.post('/api/v1/admin/releases', {
-    headers: admin.headers,
-    data: { version, channel: 'beta', release_date: '2026-12-02' },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id } = ((await created.json()) as AdminReleaseResponse).release;
-  await upload(
-    request,
-    admin.headers,
-    id,
-    { platform: 'windows', arch: 'x64', kind: 'installer' },
-    files.windows.name,
-    files.windows.data,
-  );
-  await upload(
-    request,
-    admin.headers,
-    id,
-    { platform: 'windows', arch: 'x64', kind: 'blockmap' },
-    `${files.windows.name}.blockmap`,
-    randomBytes(1024),
-  );
-  await upload(
-    request,
-    admin.headers,
-    id,
-    { platform: 'macos', arch: 'universal', kind: 'dmg' },
-    files.macos.name,
-    files.macos.data,
-  );
-  await upload(
-    request,
-    admin.headers,
-    id,
-    { platform: 'linux', arch: 'x64', kind: 'appimage' },
-    files.linux.name,
-    files.linux.data,
-  );
-  const published = await request.patch(`/api/v1/admin/releases/${id}`, {
-    headers: admin.headers,
-    data: { is_active: true },
-  });
-  expect(published.status(), await published.text()).toBe(200);
+  await publish(request, 'beta', version, [
+    { fields: { platform: 'windows', arch: 'x64', kind: 'installer' }, ...files.windows },
+    {
+      fields: { platform: 'windows', arch: 'x64', kind: 'blockmap' },
+      name: `${files.windows.name}.blockmap`,
+      data: randomBytes(1024),
+    },
+    { fields: { platform: 'macos', arch: 'universal', kind: 'dmg' }, ...files.macos },
+    { fields: { platform: 'linux', arch: 'x64', kind: 'appimage' }, ...files.linux },
+  ]);
 
   const ext = { windows: 'exe', macos: 'dmg', linux: 'AppImage' } as const;
   for (const os of ['windows', 'macos', 'linux'] as const) {
@@ -237,24 +225,13 @@ test('a computer the version has no build for is told so, and offered the others
   const version = `10.0.0-alpha.w${randomBytes(3).toString('hex')}`;
   const buyer = await apiSubscribedUser(request, 'nobuild');
   await request.put('/api/v1/updates/me', { headers: buyer.headers, data: { channel: 'alpha' } });
-  const admin = await adminLogin(request);
-  const created = await request.post('/api/v1/admin/releases', {
-    headers: admin.headers,
-    data: { version, channel: 'alpha', release_date: '2026-12-02' },
-  });
-  const { id } = ((await created.json()) as AdminReleaseResponse).release;
-  await upload(
-    request,
-    admin.headers,
-    id,
-    { platform: 'windows', arch: 'x64', kind: 'installer' },
-    'Setup.exe',
-    randomBytes(8 * 1024),
-  );
-  await request.patch(`/api/v1/admin/releases/${id}`, {
-    headers: admin.headers,
-    data: { is_active: true },
-  });
+  await publish(request, 'alpha', version, [
+    {
+      fields: { platform: 'windows', arch: 'x64', kind: 'installer' },
+      name: 'Setup.exe',
+      data: randomBytes(8 * 1024),
+    },
+  ]);
 
   const page = await pageAs(browser, COMPUTERS.linux, buyer.auth);
   await expect(
