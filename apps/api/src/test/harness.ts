@@ -15,7 +15,7 @@ import pg from 'pg';
 import type { AuthResponse } from '@flockr/contract';
 import { buildApp } from '../app.js';
 import { loadConfig, type AppConfig } from '../config.js';
-import { openDatabase, type Database, type Executor } from '../db/client.js';
+import { dumpMigratedPglite, openDatabase, type Database, type Executor } from '../db/client.js';
 import { artifacts, orders, releases, subscriptions } from '../db/schema.js';
 import type { WebBuild } from '../modules/site/pages.js';
 import type { Mailer } from '../mail/mailer.js';
@@ -91,11 +91,23 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
   };
 }
 
+/**
+ * A dump of an in-memory PGlite with every migration applied, made once per test worker: each
+ * harness restores it (about 0.3 s) instead of running `initdb` and the migrations again (about
+ * 2 s on our 2-core machine), and still gets a database of its own.
+ */
+let migratedPglite: Promise<Blob> | undefined;
+function migratedPgliteDump(): Promise<Blob> {
+  migratedPglite ??= dumpMigratedPglite();
+  return migratedPglite;
+}
+
 async function openTestDatabase(
   onQuery?: (query: string) => void,
 ): Promise<Database & { url?: string; drop(): Promise<void> }> {
   if (testDbKind() === 'pglite') {
-    const database = await openDatabase({ kind: 'pglite-memory', onQuery });
+    const loadDataDir = await migratedPgliteDump();
+    const database = await openDatabase({ kind: 'pglite-memory', loadDataDir, onQuery });
     return { ...database, drop: async () => {} };
   }
   const { url, drop } = await createTestDatabase();
