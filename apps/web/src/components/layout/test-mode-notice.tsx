@@ -1,7 +1,7 @@
 /**
  * The test-mode banner's content (docs/billing.md "Test mode"): one slim line, in the page's flow
  * (never over content), announced once as a status, dark amber on light amber (contrast above
- * 10:1). Loaded by test-mode-banner.tsx only while payments are in test mode, and shown always on
+ * 10:1). Shown by test-mode-banner.tsx while payments are in test mode, and always on
  * the sandbox's payment page (the sandbox never takes money).
  */
 import { TEST_MODE_BANNER_POINT, TEST_MODE_BANNER_WHY, TEST_MODE_LABEL } from '@flockr/contract';
