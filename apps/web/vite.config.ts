@@ -151,7 +151,14 @@ export default defineConfig(({ isSsrBuild }) => ({
       },
     }),
   },
+  // Component tests (Vitest, jsdom). Two workers (Vitest's default is one fewer than the cores:
+  // one on our 2-core machines) that keep their imports between files (`isolate: false`): every
+  // render gets its own QueryClient (test/render.tsx) and test/setup.ts empties the DOM, storage,
+  // toasts and mock handlers after each test, so a file starts as clean as in a new worker
+  // (checked with a shuffled file order). 165 s -> 44 s.
   test: {
+    maxWorkers: 2,
+    isolate: false,
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
