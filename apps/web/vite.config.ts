@@ -155,7 +155,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   // one on our 2-core machines) that keep their imports between files (`isolate: false`): every
   // render gets its own QueryClient (test/render.tsx) and test/setup.ts empties the DOM, storage,
   // toasts and mock handlers after each test, so a file starts as clean as in a new worker
-  // (checked with a shuffled file order). 165 s -> 44 s.
+  // (checked with a shuffled file order).
   test: {
     maxWorkers: 2,
     isolate: false,
