@@ -1,5 +1,5 @@
 /**
- * A 200 MB version downloads without passing through the page's memory (spec section 4's
+ * A 200 MB version downloads without passing through the page's memory (requirements §4's
  * download, done by the browser itself from the signed link): the page's JavaScript heap before
  * and after the download stays flat, measured through the Chrome DevTools Protocol
  * (Performance.getMetrics). Runs in its own project after the others, because the version it

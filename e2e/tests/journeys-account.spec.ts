@@ -1,5 +1,5 @@
 /**
- * User journeys of the signed-in part of the web app (spec sections 2, 4, 8 and 9): order
+ * User journeys of the signed-in part of the web app (requirements §2, §4, §8 and §9): order
  * history, profile, the header's user menu and session handling, and the download rules.
  */
 import { expect, test } from '../fixtures/test';

@@ -1,5 +1,5 @@
 /**
- * User journeys through the content pages (spec sections 2, 8 and 9): changelog (expanding,
+ * User journeys through the content pages (requirements §2, §8 and §9): changelog (expanding,
  * paging, error and retry), support, the legal pages, the not-found page, and the phone layout.
  */
 import { randomInt } from 'node:crypto';

@@ -25,7 +25,7 @@ export async function siteConfig(request: APIRequestContext) {
   return (await res.json()) as { support_email: string; legal_jurisdiction: string };
 }
 
-/** The two auth entries the web app keeps in localStorage (spec section 9). */
+/** The two auth entries the web app keeps in localStorage (requirements §9). */
 export async function storedAuth(page: Page) {
   return page.evaluate(
     (keys) => ({

@@ -1,5 +1,5 @@
 /**
- * User journeys through the public part of the web app (spec sections 1, 2, 5 and 9): the landing
+ * User journeys through the public part of the web app (requirements §1, §2, §5 and §9): the landing
  * page, login, registration and plans. Users are made through the API; only what a test is about
  * is driven in the browser.
  */

@@ -35,7 +35,7 @@ CREATE INDEX "license_devices_license_idx" ON "license_devices" USING btree ("li
 CREATE INDEX "license_devices_last_seen_idx" ON "license_devices" USING btree ("last_seen_at") WHERE "license_devices"."deactivated_at" is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "licenses_user_key" ON "licenses" USING btree ("user_id");--> statement-breakpoint
 ALTER TABLE "plans" ADD CONSTRAINT "plans_max_devices_positive" CHECK ("plans"."max_devices" >= 1);--> statement-breakpoint
--- Seats and entitlements of the seeded plans (spec §9 comparison table; docs/licenses.md).
+-- Seats and entitlements of the seeded plans (requirements §9 comparison table; docs/licenses.md).
 UPDATE "plans" SET "max_devices" = 2, "entitlements" = '[{"code":"TWITTER_ACCOUNTS","limit":5},{"code":"DAILY_ACTIONS","limit":500},{"code":"EMAIL_SUPPORT","limit":null}]'::jsonb WHERE "name" = 'PRO';--> statement-breakpoint
 UPDATE "plans" SET "max_devices" = 5, "entitlements" = '[{"code":"TWITTER_ACCOUNTS","limit":null},{"code":"DAILY_ACTIONS","limit":null},{"code":"EMAIL_SUPPORT","limit":null},{"code":"PRIORITY_SUPPORT","limit":null},{"code":"PHONE_SUPPORT","limit":null},{"code":"WHITE_LABEL","limit":null}]'::jsonb WHERE "name" = 'PRO+';--> statement-breakpoint
 -- Buyers from before licenses get theirs now, from their first paid period's order.

@@ -260,7 +260,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       info: {
         title: `${config.productName} API`,
         version: '1.0.0',
-        description: 'REST API, spec section 7.',
+        description: 'REST API, requirements §7.',
       },
       servers: [{ url: config.publicUrl }],
       components: {

@@ -1,4 +1,4 @@
-/** Admin calls (spec section 7, /admin/*) and admin stats (spec section 3). */
+/** Admin calls (requirements §7, /admin/*) and admin stats (requirements §3). */
 import { z } from 'zod';
 import { isoDateTimeSchema, paginationQuerySchema, paginationSchema } from './common.js';
 import { TEXT_MESSAGES, isCleanText, text } from './text.js';
@@ -76,7 +76,7 @@ export type AdminUsersResponse = z.infer<typeof adminUsersResponseSchema>;
 export const updateUserStatusRequestSchema = z.object({ status: userStatusSchema });
 export const updateUserStatusResponseSchema = z.object({ user: userSchema });
 
-/** An order as admins see it: adds the buyer and plan name (spec section 3) and the admin note. */
+/** An order as admins see it: adds the buyer and plan name (requirements §3) and the admin note. */
 export const adminOrderSchema = orderSchema.extend({
   user: z.object({ username: z.string(), email: z.string() }),
   plan: z.object({ name: z.string() }),
@@ -114,7 +114,7 @@ export const adminOrdersResponseSchema = z.object({
 });
 export type AdminOrdersResponse = z.infer<typeof adminOrdersResponseSchema>;
 
-/** Statuses an admin may set (spec section 4). EXPIRED is set only by the clock. */
+/** Statuses an admin may set (requirements §4). EXPIRED is set only by the clock. */
 export const ADMIN_SETTABLE_ORDER_STATUSES = [
   'PENDING',
   'COMPLETED',
@@ -130,7 +130,7 @@ export const updateOrderStatusRequestSchema = z.object({
 });
 export const updateOrderStatusResponseSchema = z.object({ order: adminOrderSchema });
 
-/** Admin plan form (spec section 5): every field required; features one per line, blanks dropped. */
+/** Admin plan form (requirements §5): every field required; features one per line, blanks dropped. */
 export const planInputSchema = z.object({
   name: text({ required: 'Name is required' }).trim().min(1, 'Name is required').max(50),
   description: text({ required: 'Description is required', multiline: true })
@@ -168,7 +168,7 @@ export const adminPlansResponseSchema = z.object({ plans: z.array(adminPlanSchem
 export const adminPlanResponseSchema = z.object({ plan: adminPlanSchema });
 
 /**
- * `POST /admin/downloads` payload (spec section 5: version, url, filename, file size, release
+ * `POST /admin/downloads` payload (requirements §5: version, url, filename, file size, release
  * date). For a file uploaded to this server use `POST /admin/downloads/upload` (multipart).
  */
 export const createDownloadRequestSchema = z.object({
@@ -196,7 +196,7 @@ export type AdminRelease = z.infer<typeof adminReleaseSchema>;
 export const adminDownloadsResponseSchema = z.object({ downloads: z.array(adminReleaseSchema) });
 export const adminDownloadResponseSchema = z.object({ download: adminReleaseSchema });
 
-/** `POST /admin/changelog` payload (spec section 5). */
+/** `POST /admin/changelog` payload (requirements §5). */
 export const createChangelogRequestSchema = z.object({
   version: versionSchema,
   title: text({ required: 'Title is required' }).trim().min(1, 'Title is required').max(200),
@@ -217,7 +217,7 @@ export const adminChangelogResponseSchema = z.object({
 });
 export const adminChangelogEntryResponseSchema = z.object({ entry: adminChangelogEntrySchema });
 
-/** Admin stats (spec section 3). Revenue is completed minus refunded, per currency. */
+/** Admin stats (requirements §3). Revenue is completed minus refunded, per currency. */
 export const statsSchema = z.object({
   users: z.object({ total: z.number().int(), active: z.number().int() }),
   orders: z.object({ total: z.number().int(), completed: z.number().int() }),

@@ -1,4 +1,4 @@
-/** Auth payloads and answers (spec sections 3, 5 and 7). */
+/** Auth payloads and answers (requirements §3, §5 and §7). */
 import { z } from 'zod';
 import {
   countryInputSchema,
@@ -21,7 +21,7 @@ export const loginRequestSchema = z.object({
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 
 /**
- * `POST /auth/register` payload (spec section 7). `country` is omitted when empty;
+ * `POST /auth/register` payload (requirements §7). `country` is omitted when empty;
  * `notifications_enabled` is the marketing-emails checkbox (default on).
  */
 export const registerRequestSchema = z.object({
@@ -52,7 +52,7 @@ export const loginFormSchema = z.object({
 });
 export type LoginForm = z.input<typeof loginFormSchema>;
 
-/** Answer of login and register (spec section 3: token, user). `expires_at` is the token's expiry. */
+/** Answer of login and register (requirements §3: token, user). `expires_at` is the token's expiry. */
 export const authResponseSchema = z.object({
   token: z.string().min(1).describe('Bearer token (JWT) for the Authorization header'),
   expires_at: z.string().describe('ISO 8601 instant when the token stops working'),

@@ -1,4 +1,4 @@
-/** Changelog entries (spec sections 3 and 7). */
+/** Changelog entries (requirements §3 and §7). */
 import { z } from 'zod';
 import {
   idSchema,
@@ -27,7 +27,7 @@ export const changelogEntrySchema = z
   .describe('Changelog entry');
 export type ChangelogEntry = z.infer<typeof changelogEntrySchema>;
 
-/** `GET /changelog` query: page from 1, page size 10 by default (spec section 9). */
+/** `GET /changelog` query: page from 1, page size 10 by default (requirements §9). */
 export const changelogQuerySchema = paginationQuerySchema.extend({
   limit: paginationQuerySchema.shape.limit.unwrap().default(CHANGELOG_PAGE_SIZE),
 });

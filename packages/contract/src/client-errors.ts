@@ -1,10 +1,10 @@
 /**
- * The texts of spec section 8 as the web app shows them, and how a failed call's text is chosen.
+ * The texts of requirements §8 as the web app shows them, and how a failed call's text is chosen.
  * Kept apart from the API's catalogue (errors.ts) and without zod: every page's first chunk uses
  * them (zod-free.test.ts), and nothing else belongs in that chunk.
  */
 
-/** Texts of spec section 8, as the web app shows them. */
+/** Texts of requirements §8, as the web app shows them. */
 export const CLIENT_ERRORS = {
   loginFailed: 'Login failed',
   registrationFailed: 'Registration failed',
@@ -82,7 +82,7 @@ export function errorText(
 }
 
 /**
- * Message for a failed download by HTTP status (spec section 8): 403, 404, 401, 429 and 500 have
+ * Message for a failed download by HTTP status (requirements §8): 403, 404, 401, 429 and 500 have
  * fixed texts; any other status gives 'Request failed with status {status}'; no status at all
  * gives the default 'Download failed - please try again'.
  */

@@ -23,7 +23,7 @@ export const paginationQuerySchema = z.object({
 });
 export type PaginationQuery = z.infer<typeof paginationQuerySchema>;
 
-/** Pagination block of list answers (spec section 7: total, page, limit, total_pages). */
+/** Pagination block of list answers (requirements §7: total, page, limit, total_pages). */
 export const paginationSchema = z.object({
   total: z.number().int().min(0),
   page: z.number().int().min(1),
@@ -57,7 +57,7 @@ export const okResponseSchema = z.object({ ok: z.literal(true), message: z.strin
 
 /**
  * Body of every error answer: `{ "error": "<text>", "code": "<CODE>" }`. `error` is the text to
- * show (spec section 8 reads it first); `code` is the stable machine code clients branch on.
+ * show (requirements §8 reads it first); `code` is the stable machine code clients branch on.
  */
 export const errorResponseSchema = z
   .object({

@@ -1,4 +1,4 @@
-/** Program versions (artifacts) and downloads (spec sections 3 and 7). */
+/** Program versions (artifacts) and downloads (requirements §3 and §7). */
 import { z } from 'zod';
 import { errorResponseSchema, idSchema, isoDateSchema, isoDateTimeSchema } from './common.js';
 import { API_ERRORS } from './errors.js';
@@ -74,7 +74,7 @@ export const computerSchema = z
 export type Computer = z.infer<typeof computerSchema>;
 
 /**
- * `GET /downloads/latest` answer: the newest active version's record (spec §7), its `filename`,
+ * `GET /downloads/latest` answer: the newest active version's record (requirements §7), its `filename`,
  * `file_size` and `sha256` those of the build for the caller's computer.
  */
 export const latestVersionResponseSchema = programVersionSchema;
@@ -213,7 +213,7 @@ export type DownloadEvent = z.infer<typeof downloadEventSchema>;
 export const downloadHistoryResponseSchema = z.object({ downloads: z.array(downloadEventSchema) });
 export type DownloadHistoryResponse = z.infer<typeof downloadHistoryResponseSchema>;
 
-/** A program version as admins see it (spec section 3). */
+/** A program version as admins see it (requirements §3). */
 export const adminDownloadSchema = programVersionSchema.extend({
   download_url: z
     .string()

@@ -20,7 +20,7 @@ function renderTable(): string {
   return [
     '| Code | Key in `API_ERRORS` | Text |',
     '|---|---|---|',
-    `| \`${VALIDATION_FAILED}\` | — | the failing field's own message (spec section 5) |`,
+    `| \`${VALIDATION_FAILED}\` | — | the failing field's own message (requirements §5) |`,
     ...rows.map((r) => `| \`${r.code}\` | \`${r.key}\` | ${r.text.replace(/\|/g, '\\|')} |`),
   ].join('\n');
 }

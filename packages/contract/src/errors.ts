@@ -1,7 +1,7 @@
 /**
  * Error catalogue: the API's own error texts (`API_ERRORS`) and their stable codes
  * (`API_ERROR_CODES`, listed in docs/errors.md). Every message a user can see is defined once,
- * here or in client-errors.ts (the texts of spec section 8, which the web app's first chunk uses);
+ * here or in client-errors.ts (the texts of requirements §8, which the web app's first chunk uses);
  * the API answers `{ "error": "<text>", "code": "<CODE>" }` with one of them (the answer's schema,
  * `errorResponseSchema`, is in common.ts).
  */
@@ -174,7 +174,7 @@ export const API_ERROR_CODES = {
 
 /**
  * Codes of answers that carry a text of their own rather than one of {@link API_ERRORS}: a field
- * failed its rule (the text is the field's message from the contract, spec section 5).
+ * failed its rule (the text is the field's message from the contract, requirements §5).
  */
 export const VALIDATION_FAILED = 'VALIDATION_FAILED';
 

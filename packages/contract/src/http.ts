@@ -9,7 +9,7 @@ import type { z } from 'zod';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
- * Who may call an endpoint (spec section 6): anyone; a signed-in user whose account is ACTIVE;
+ * Who may call an endpoint (requirements §6): anyone; a signed-in user whose account is ACTIVE;
  * an ADMIN or SUPER_ADMIN; a SUPER_ADMIN only. The server enforces it before the body is read.
  */
 export type Access = 'public' | 'user' | 'admin' | 'super-admin';
@@ -31,7 +31,7 @@ export interface Endpoint {
   method: HttpMethod;
   /** Path under /api/v1 with `:name` parameters, e.g. `/payments/orders/:id/status`. */
   path: string;
-  /** One line for the OpenAPI document: what the call does, and the spec section it serves. */
+  /** One line for the OpenAPI document: what the call does, and the requirements section it serves. */
   summary: string;
   /** OpenAPI tag (the feature). */
   tag: string;

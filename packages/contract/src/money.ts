@@ -1,6 +1,6 @@
 /**
  * Money helpers. Amounts are stored as integer minor units (cents) with an ISO 4217 currency
- * code; the API shows them as decimal numbers (spec section 3: `monthly_price: 19.99`).
+ * code; the API shows them as decimal numbers (requirements §3: `monthly_price: 19.99`).
  */
 
 /** Number of minor-unit digits of `currency` (2 for USD, 0 for JPY), from Intl. */
@@ -41,7 +41,7 @@ export function yearlyDiscountPercentage(monthlyMinor: number, yearlyMinor: numb
 
 /**
  * The saving the plans page displays for a yearly plan: 12 × monthly price − yearly price,
- * rounded to a whole currency unit (spec section 9). Inputs are decimal prices.
+ * rounded to a whole currency unit (requirements §9). Inputs are decimal prices.
  */
 export function displayedYearlySaving(monthlyPrice: number, yearlyPrice: number): number {
   return Math.max(0, Math.round(monthlyPrice * 12 - yearlyPrice));

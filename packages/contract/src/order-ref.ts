@@ -3,7 +3,7 @@
  * zod, so the web app's first chunk can use it (zod-free.test.ts).
  */
 
-/** An order as its short reference: the last 8 characters of its id (spec section 3). */
+/** An order as its short reference: the last 8 characters of its id (requirements §3). */
 export function orderRef(orderId: string): string {
   return orderId.slice(-8);
 }

@@ -1,4 +1,4 @@
-/** Payment orders and payments (spec sections 3, 4 and 7). */
+/** Payment orders and payments (requirements §3, §4 and §7). */
 import { z } from 'zod';
 import { idSchema, isoDateTimeSchema, paginationQuerySchema, paginationSchema } from './common.js';
 import { SUBSCRIPTION_DURATIONS } from './constants.js';
@@ -103,7 +103,7 @@ export const durationMonthsSchema = z.union(
   { error: 'duration_months must be 1 (monthly) or 12 (yearly)' },
 );
 
-/** A payment order as its owner sees it (spec section 3). `amount` is decimal. */
+/** A payment order as its owner sees it (requirements §3). `amount` is decimal. */
 export const orderSchema = z
   .object({
     id: idSchema,
@@ -128,7 +128,7 @@ export const orderSchema = z
   .describe('Payment order');
 export type Order = z.infer<typeof orderSchema>;
 
-/** `POST /subscriptions/subscribe` payload (spec section 7). */
+/** `POST /subscriptions/subscribe` payload (requirements §7). */
 export const subscribeRequestSchema = z.object({
   plan_id: idSchema,
   duration_months: durationMonthsSchema,

@@ -1,4 +1,4 @@
-/** Plan shapes (spec section 3) for `GET /subscriptions/plans` and the admin plan calls. */
+/** Plan shapes (requirements §3) for `GET /subscriptions/plans` and the admin plan calls. */
 import { z } from 'zod';
 import { afterExpiryAccessSchema } from './updates.js';
 import { entitlementSchema } from './licenses.js';
@@ -50,7 +50,7 @@ export const adminPlanSchema = planSchema.extend({
 });
 export type AdminPlan = z.infer<typeof adminPlanSchema>;
 
-/** Answer of `GET /subscriptions/plans` (spec section 7: plans, discount_info). */
+/** Answer of `GET /subscriptions/plans` (requirements §7: plans, discount_info). */
 export const plansResponseSchema = z.object({
   plans: z.array(planSchema),
   discount_info: z.object({

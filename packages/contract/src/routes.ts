@@ -1,5 +1,5 @@
 /**
- * The route table: every endpoint of the REST API under /api/v1 (spec section 7, and the calls
+ * The route table: every endpoint of the REST API under /api/v1 (requirements §7, and the calls
  * the spec leaves open), declared once. The server registers exactly these routes from it
  * (apps/api/src/http/route.ts), the OpenAPI document comes from the same schemas, and the web
  * client is typed from it. Error answers are `{ error, code }` (errors.ts, docs/errors.md).
@@ -244,7 +244,7 @@ export const API = {
     config: endpoint({
       method: 'GET',
       path: '/site/config',
-      summary: 'Public site configuration (spec §3)',
+      summary: 'Public site configuration (requirements §3)',
       tag: 'site',
       access: 'public',
       responses: { 200: siteConfigSchema },
@@ -256,7 +256,7 @@ export const API = {
     register: endpoint({
       method: 'POST',
       path: '/auth/register',
-      summary: 'Create an account and sign in (spec §7)',
+      summary: 'Create an account and sign in (requirements §7)',
       tag: 'auth',
       access: 'public',
       body: registerRequestSchema,
@@ -266,7 +266,7 @@ export const API = {
       method: 'POST',
       path: '/auth/login',
       summary:
-        'Sign in with email and password (spec §7); sets a device cookie that keeps this browser trusted',
+        'Sign in with email and password (requirements §7); sets a device cookie that keeps this browser trusted',
       tag: 'auth',
       access: 'public',
       body: loginRequestSchema,
@@ -275,7 +275,7 @@ export const API = {
     me: endpoint({
       method: 'GET',
       path: '/auth/me',
-      summary: 'The signed-in user (spec §7)',
+      summary: 'The signed-in user (requirements §7)',
       tag: 'auth',
       access: 'user',
       responses: { 200: userResponseSchema, ...errors(401, 403) },
@@ -356,7 +356,7 @@ export const API = {
     updateProfile: endpoint({
       method: 'PUT',
       path: '/user/profile',
-      summary: 'Change username and country (spec §7)',
+      summary: 'Change username and country (requirements §7)',
       tag: 'user',
       access: 'user',
       body: updateProfileRequestSchema,
@@ -365,7 +365,7 @@ export const API = {
     updateNotifications: endpoint({
       method: 'PUT',
       path: '/user/notifications',
-      summary: 'Change e-mail preferences (spec §7)',
+      summary: 'Change e-mail preferences (requirements §7)',
       tag: 'user',
       access: 'user',
       body: updateNotificationsRequestSchema,
@@ -387,7 +387,7 @@ export const API = {
       method: 'GET',
       path: '/subscriptions/plans',
       summary:
-        'Active plans and the yearly discount (spec §7); with an ETag, 304 when If-None-Match matches',
+        'Active plans and the yearly discount (requirements §7); with an ETag, 304 when If-None-Match matches',
       tag: 'subscriptions',
       access: 'public',
       responses: { 200: plansResponseSchema, 304: null },
@@ -396,7 +396,7 @@ export const API = {
     subscribe: endpoint({
       method: 'POST',
       path: '/subscriptions/subscribe',
-      summary: 'Place a PENDING order for a plan and period (spec §7)',
+      summary: 'Place a PENDING order for a plan and period (requirements §7)',
       tag: 'subscriptions',
       access: 'user',
       body: subscribeRequestSchema,
@@ -405,7 +405,7 @@ export const API = {
     mine: endpoint({
       method: 'GET',
       path: '/subscriptions/my-subscriptions',
-      summary: "The caller's subscription (spec §7)",
+      summary: "The caller's subscription (requirements §7)",
       tag: 'subscriptions',
       access: 'user',
       responses: { 200: mySubscriptionsResponseSchema, ...errors(401, 403) },
@@ -413,7 +413,7 @@ export const API = {
     cancel: endpoint({
       method: 'DELETE',
       path: '/subscriptions/:id/cancel',
-      summary: 'Cancel at period end: access continues until expires_at (spec §7)',
+      summary: 'Cancel at period end: access continues until expires_at (requirements §7)',
       tag: 'subscriptions',
       access: 'user',
       params: idParamsSchema,
@@ -444,7 +444,7 @@ export const API = {
     create: endpoint({
       method: 'POST',
       path: '/payments/create',
-      summary: "Open the hosted checkout for the caller's own PENDING order (spec §7)",
+      summary: "Open the hosted checkout for the caller's own PENDING order (requirements §7)",
       tag: 'payments',
       access: 'user',
       body: createPaymentRequestSchema,
@@ -453,7 +453,7 @@ export const API = {
     orders: endpoint({
       method: 'GET',
       path: '/payments/orders',
-      summary: "The caller's orders, newest first (spec §7)",
+      summary: "The caller's orders, newest first (requirements §7)",
       tag: 'payments',
       access: 'user',
       query: ordersQuerySchema,
@@ -462,7 +462,7 @@ export const API = {
     orderStatus: endpoint({
       method: 'GET',
       path: '/payments/orders/:id/status',
-      summary: "Status of the caller's own order, polled while a payment is open (spec §7)",
+      summary: "Status of the caller's own order, polled while a payment is open (requirements §7)",
       tag: 'payments',
       access: 'user',
       params: idParamsSchema,
@@ -523,7 +523,7 @@ export const API = {
     latest: endpoint({
       method: 'GET',
       path: '/downloads/latest',
-      summary: 'The newest active version (spec §7)',
+      summary: 'The newest active version (requirements §7)',
       tag: 'downloads',
       access: 'user',
       responses: { 200: latestVersionResponseSchema, ...errors(401, 403, 404) },
@@ -531,7 +531,7 @@ export const API = {
     versions: endpoint({
       method: 'GET',
       path: '/downloads/versions',
-      summary: 'Active versions, newest first (spec §7)',
+      summary: 'Active versions, newest first (requirements §7)',
       tag: 'downloads',
       access: 'user',
       responses: { 200: versionsResponseSchema, ...errors(401, 403) },
@@ -539,7 +539,7 @@ export const API = {
     history: endpoint({
       method: 'GET',
       path: '/downloads/history',
-      summary: "The caller's downloads, newest first (spec §7)",
+      summary: "The caller's downloads, newest first (requirements §7)",
       tag: 'downloads',
       access: 'user',
       responses: { 200: downloadHistoryResponseSchema, ...errors(401, 403) },
@@ -548,7 +548,7 @@ export const API = {
       method: 'GET',
       path: '/downloads/link',
       summary:
-        "A signed link to a build of a version (spec §7): the newest version when none is given; the platform, architecture and kind asked for, else the build for the caller's computer (docs/downloads.md). 404 BUILD_NOT_FOUND lists the builds the version has",
+        "A signed link to a build of a version (requirements §7): the newest version when none is given; the platform, architecture and kind asked for, else the build for the caller's computer (docs/downloads.md). 404 BUILD_NOT_FOUND lists the builds the version has",
       tag: 'downloads',
       access: 'user',
       query: downloadLinkQuerySchema,
@@ -879,7 +879,7 @@ export const API = {
       method: 'GET',
       path: '/changelog',
       summary:
-        'Published entries, newest release first, 10 a page (spec §7, §9); with an ETag, 304 when If-None-Match matches',
+        'Published entries, newest release first, 10 a page (requirements §7, §9); with an ETag, 304 when If-None-Match matches',
       tag: 'changelog',
       access: 'public',
       query: changelogQuerySchema,
@@ -889,7 +889,7 @@ export const API = {
     latest: endpoint({
       method: 'GET',
       path: '/changelog/latest',
-      summary: 'The newest published entry (spec §7)',
+      summary: 'The newest published entry (requirements §7)',
       tag: 'changelog',
       access: 'public',
       responses: { 200: changelogEntryResponseSchema, ...errors(404) },
@@ -898,7 +898,7 @@ export const API = {
     search: endpoint({
       method: 'GET',
       path: '/changelog/search',
-      summary: 'Published entries whose title or changes contain the terms (spec §7)',
+      summary: 'Published entries whose title or changes contain the terms (requirements §7)',
       tag: 'changelog',
       access: 'public',
       query: changelogSearchQuerySchema,
@@ -908,7 +908,7 @@ export const API = {
     byVersion: endpoint({
       method: 'GET',
       path: '/changelog/:version',
-      summary: 'The published entry of a version (spec §7)',
+      summary: 'The published entry of a version (requirements §7)',
       tag: 'changelog',
       access: 'public',
       params: changelogVersionParamsSchema,
@@ -930,7 +930,7 @@ export const API = {
     stats: endpoint({
       method: 'GET',
       path: '/admin/stats',
-      summary: 'Dashboard figures (spec §3)',
+      summary: 'Dashboard figures (requirements §3)',
       tag: 'admin',
       access: 'admin',
       responses: { 200: statsResponseSchema, ...errors(401, 403) },
@@ -977,7 +977,7 @@ export const API = {
     users: endpoint({
       method: 'GET',
       path: '/admin/users',
-      summary: 'Users, paged, searched and filtered (spec §7)',
+      summary: 'Users, paged, searched and filtered (requirements §7)',
       tag: 'admin',
       access: 'admin',
       query: adminUsersQuerySchema,
@@ -1006,7 +1006,7 @@ export const API = {
     setUserStatus: endpoint({
       method: 'PUT',
       path: '/admin/users/:id/status',
-      summary: 'Set a user status (not your own; other admins: SUPER_ADMIN only) (spec §7)',
+      summary: 'Set a user status (not your own; other admins: SUPER_ADMIN only) (requirements §7)',
       tag: 'admin',
       access: 'admin',
       params: idParamsSchema,
@@ -1064,7 +1064,7 @@ export const API = {
     orders: endpoint({
       method: 'GET',
       path: '/admin/orders',
-      summary: 'Orders with buyer and plan, paged, searched and filtered (spec §7)',
+      summary: 'Orders with buyer and plan, paged, searched and filtered (requirements §7)',
       tag: 'admin',
       access: 'admin',
       query: adminOrdersQuerySchema,
@@ -1085,7 +1085,7 @@ export const API = {
       method: 'PUT',
       path: '/admin/orders/:id/status',
       summary:
-        'Move an order along the transition table, with its effect (spec §7, docs/billing.md)',
+        'Move an order along the transition table, with its effect (requirements §7, docs/billing.md)',
       tag: 'admin',
       access: 'admin',
       params: idParamsSchema,
@@ -1123,7 +1123,7 @@ export const API = {
     plans: endpoint({
       method: 'GET',
       path: '/admin/plans',
-      summary: 'Every plan with subscribers and revenue (spec §7)',
+      summary: 'Every plan with subscribers and revenue (requirements §7)',
       tag: 'admin',
       access: 'admin',
       responses: { 200: adminPlansResponseSchema, ...errors(401, 403) },
@@ -1131,7 +1131,7 @@ export const API = {
     createPlan: endpoint({
       method: 'POST',
       path: '/admin/plans',
-      summary: 'Create a plan (spec §7)',
+      summary: 'Create a plan (requirements §7)',
       tag: 'admin',
       access: 'admin',
       body: planInputSchema,
@@ -1140,7 +1140,7 @@ export const API = {
     updatePlan: endpoint({
       method: 'PUT',
       path: '/admin/plans/:id',
-      summary: 'Update a plan; orders keep the price they were placed at (spec §7)',
+      summary: 'Update a plan; orders keep the price they were placed at (requirements §7)',
       tag: 'admin',
       access: 'admin',
       params: idParamsSchema,
@@ -1150,7 +1150,7 @@ export const API = {
     releases: endpoint({
       method: 'GET',
       path: '/admin/downloads',
-      summary: 'Every program version with its download count (spec §7)',
+      summary: 'Every program version with its download count (requirements §7)',
       tag: 'admin',
       access: 'admin',
       apiToken: true,
@@ -1159,7 +1159,7 @@ export const API = {
     createRelease: endpoint({
       method: 'POST',
       path: '/admin/downloads',
-      summary: 'Add a version hosted at a URL (spec §7)',
+      summary: 'Add a version hosted at a URL (requirements §7)',
       tag: 'admin',
       access: 'admin',
       body: createDownloadRequestSchema,
@@ -1276,7 +1276,7 @@ export const API = {
     changelog: endpoint({
       method: 'GET',
       path: '/admin/changelog',
-      summary: 'Every changelog entry, drafts included (spec §7)',
+      summary: 'Every changelog entry, drafts included (requirements §7)',
       tag: 'admin',
       access: 'admin',
       responses: { 200: adminChangelogResponseSchema, ...errors(401, 403) },
@@ -1284,7 +1284,7 @@ export const API = {
     createChangelog: endpoint({
       method: 'POST',
       path: '/admin/changelog',
-      summary: 'Create a changelog entry, published or draft (spec §7)',
+      summary: 'Create a changelog entry, published or draft (requirements §7)',
       tag: 'admin',
       access: 'admin',
       body: createChangelogRequestSchema,

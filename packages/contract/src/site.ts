@@ -1,5 +1,5 @@
 /**
- * Site configuration (spec section 3) served to the web app at `GET /site/config`. The sentences
+ * Site configuration (requirements §3) served to the web app at `GET /site/config`. The sentences
  * about the seller and tax are in seller.ts.
  */
 import { z } from 'zod';
@@ -37,7 +37,7 @@ export const siteConfigSchema = z.object({
 export type SiteConfig = z.infer<typeof siteConfigSchema>;
 
 /**
- * The downloaded file's name (spec section 4): `{product}-v{version}.zip` for a chosen version.
+ * The downloaded file's name (requirements §4): `{product}-v{version}.zip` for a chosen version.
  * The product part is lower-cased with spaces turned into hyphens.
  */
 export function versionFilename(productName: string, version: string): string {

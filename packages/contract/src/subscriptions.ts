@@ -1,4 +1,4 @@
-/** Subscriptions (spec section 7: my-subscriptions and cancel). */
+/** Subscriptions (requirements §7: my-subscriptions and cancel). */
 import { z } from 'zod';
 import { idSchema, isoDateTimeSchema } from './common.js';
 import { durationMonthsSchema } from './orders.js';

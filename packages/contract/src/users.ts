@@ -1,5 +1,5 @@
 /**
- * User shapes (spec section 3) and the profile calls (spec section 7). Roles and statuses are in
+ * User shapes (requirements §3) and the profile calls (requirements §7). Roles and statuses are in
  * roles.ts.
  */
 import { z } from 'zod';
@@ -18,7 +18,7 @@ export const SUBSCRIPTION_STATUSES = ['ACTIVE', 'CANCELLED', 'EXPIRED'] as const
 export const subscriptionStatusSchema = z.enum(SUBSCRIPTION_STATUSES);
 export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
 
-/** The user's current subscription as embedded in the user (spec section 3). */
+/** The user's current subscription as embedded in the user (requirements §3). */
 export const userSubscriptionSchema = z.object({
   plan_name: z.string(),
   status: subscriptionStatusSchema,
@@ -26,7 +26,7 @@ export const userSubscriptionSchema = z.object({
 });
 export type UserSubscription = z.infer<typeof userSubscriptionSchema>;
 
-/** A user as the API shows it to that user (spec section 3). Never carries secrets. */
+/** A user as the API shows it to that user (requirements §3). Never carries secrets. */
 export const userSchema = z
   .object({
     id: idSchema,

@@ -1,5 +1,5 @@
 /**
- * Validation rules and messages of spec section 5, shared by the API (which enforces them) and
+ * Validation rules and messages of requirements §5, shared by the API (which enforces them) and
  * the web forms (which show them early): field messages, patterns, the password criteria and
  * strength labels. Without zod, so the web app's first chunk and the password meter can use them
  * without loading the schemas (zod-free.test.ts); validation.ts builds the field schemas on them.
@@ -12,7 +12,7 @@ import {
   USERNAME_MIN_LENGTH,
 } from './constants.js';
 
-/** Field messages quoted by spec section 5 (and a few of ours for limits the spec leaves open). */
+/** Field messages quoted by requirements §5 (and a few of ours for limits the spec leaves open). */
 export const VALIDATION_MESSAGES = {
   emailRequired: 'Email is required',
   emailInvalid: 'Please enter a valid email',
@@ -28,14 +28,14 @@ export const VALIDATION_MESSAGES = {
   emailTooLong: 'Email must be at most 254 characters',
 } as const;
 
-/** The "simple address pattern" of spec section 5: something@something.something, no spaces. */
+/** The "simple address pattern" of requirements §5: something@something.something, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Allowed username characters (ours: keeps usernames safe to show and link). */
 export const USERNAME_PATTERN = /^[A-Za-z0-9._-]+$/;
 /** The fixed set of special characters that counts for the fifth password criterion. */
 export const PASSWORD_SPECIAL_CHARACTERS = '!@#$%^&*()_+-=[]{};\':"\\|,.<>/?`~';
 
-/** The five password criteria of spec section 5, in the order the register form lists them. */
+/** The five password criteria of requirements §5, in the order the register form lists them. */
 export const PASSWORD_CRITERIA = [
   {
     id: 'length',
@@ -52,7 +52,7 @@ export const PASSWORD_CRITERIA = [
   },
 ] as const;
 
-/** Strength labels by number of criteria met (spec section 5). 0 shows as Very Weak too. */
+/** Strength labels by number of criteria met (requirements §5). 0 shows as Very Weak too. */
 export const PASSWORD_STRENGTH_LABELS = {
   1: 'Very Weak',
   2: 'Weak',
@@ -83,7 +83,7 @@ export function passwordStrength(password: string): {
 
 /**
  * True when `password` is acceptable: at least 4 of the 5 criteria and the minimum length
- * (spec sections 5 and 9: "Password minimum 8 characters with at least 4 of 5 criteria").
+ * (requirements §5 and §9: "Password minimum 8 characters with at least 4 of 5 criteria").
  */
 export function passwordMeetsRequirements(password: string): boolean {
   return (

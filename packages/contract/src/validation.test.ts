@@ -19,7 +19,7 @@ import {
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? undefined : result.error!.issues[0]!.message;
 
-describe('password criteria and strength labels (spec §5)', () => {
+describe('password criteria and strength labels (requirements §5)', () => {
   it.each([
     ['a', 1, 'Very Weak'],
     ['abcdefgh', 2, 'Weak'],
@@ -39,7 +39,7 @@ describe('password criteria and strength labels (spec §5)', () => {
   });
 });
 
-describe('register and login rules (spec §5)', () => {
+describe('register and login rules (requirements §5)', () => {
   const valid = {
     username: 'alice',
     email: 'alice@example.com',
@@ -93,7 +93,7 @@ describe('register and login rules (spec §5)', () => {
   });
 });
 
-describe('error texts (spec §8)', () => {
+describe('error texts (requirements §8)', () => {
   it('takes the error field, then message, then the thrown message, then the default', () => {
     expect(errorText({ error: 'E', message: 'M' }, new Error('T'), 'D')).toBe('E');
     expect(errorText({ message: 'M' }, new Error('T'), 'D')).toBe('M');

@@ -1,5 +1,5 @@
 /**
- * The field schemas of spec section 5 (e-mail, passwords, username, country), built on the rules
+ * The field schemas of requirements §5 (e-mail, passwords, username, country), built on the rules
  * and messages of validation-rules.ts. The API enforces them; the web forms show them early.
  */
 import { z } from 'zod';
@@ -21,7 +21,7 @@ import {
 /** A string field whose missing or non-string input is answered with `required`. */
 const requiredString = (required: string) => text({ required });
 
-/** Email field: trimmed, lower-cased, required, simple pattern (spec section 5). */
+/** Email field: trimmed, lower-cased, required, simple pattern (requirements §5). */
 export const emailSchema = requiredString(VALIDATION_MESSAGES.emailRequired)
   .trim()
   .min(1, VALIDATION_MESSAGES.emailRequired)
@@ -35,7 +35,7 @@ export const loginPasswordSchema = requiredString(VALIDATION_MESSAGES.passwordRe
   .min(1, VALIDATION_MESSAGES.passwordRequired)
   .max(PASSWORD_MAX_LENGTH, VALIDATION_MESSAGES.passwordTooLong);
 
-/** New password: required and at least 4 of the 5 criteria with 8+ characters (spec section 5). */
+/** New password: required and at least 4 of the 5 criteria with 8+ characters (requirements §5). */
 export const newPasswordSchema = requiredString(VALIDATION_MESSAGES.passwordRequired)
   .min(1, VALIDATION_MESSAGES.passwordRequired)
   .max(PASSWORD_MAX_LENGTH, VALIDATION_MESSAGES.passwordTooLong)
@@ -49,7 +49,7 @@ export const usernameSchema = requiredString(VALIDATION_MESSAGES.usernameRequire
   .max(USERNAME_MAX_LENGTH, VALIDATION_MESSAGES.usernameTooLong)
   .regex(USERNAME_PATTERN, VALIDATION_MESSAGES.usernameCharacters);
 
-/** Country: one of the ten codes of spec section 9; empty means "not given". */
+/** Country: one of the ten codes of requirements §9; empty means "not given". */
 export const countrySchema = z.enum(COUNTRY_CODES, { error: VALIDATION_MESSAGES.countryInvalid });
 
 /**

@@ -159,7 +159,7 @@ export const userTokens = pgTable(
   ],
 );
 
-/** Plans sold (spec section 3). Prices in minor units of `currency`. */
+/** Plans sold (requirements §3). Prices in minor units of `currency`. */
 export const plans = pgTable(
   'plans',
   {

@@ -48,7 +48,7 @@ export class HttpError extends Error {
   }
 }
 
-/** A field failed its rule: 400 with the field's own message (spec section 5) and VALIDATION_FAILED. */
+/** A field failed its rule: 400 with the field's own message (requirements §5) and VALIDATION_FAILED. */
 export class ValidationError extends HttpError {
   override readonly code: ErrorCode = VALIDATION_FAILED;
   constructor(message: string) {

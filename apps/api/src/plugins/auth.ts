@@ -1,5 +1,5 @@
 /**
- * Access guards (spec section 6, README "Admins"): the server enforces who may call each
+ * Access guards (requirements §6, README "Admins"): the server enforces who may call each
  * endpoint, from its `access` in the route table. A guard runs on request, before the body is
  * read, and sets `request.auth`. A request is signed in when it carries `Authorization: Bearer
  * <session token>` that the app's `authenticate` accepts (app.ts wires in accounts/sign-in.ts:

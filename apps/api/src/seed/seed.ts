@@ -1,6 +1,6 @@
 /**
  * Seed data, applied at every start and idempotent (existing rows are kept as they are):
- * plans FREE, PRO and PRO+ (spec §9 comparison table), two program versions with real ZIP files
+ * plans FREE, PRO and PRO+ (requirements §9 comparison table), two program versions with real ZIP files
  * under DATA_DIR/artifacts (copied to the bucket with object storage: `seedObjectStore`), and three
  * published changelog entries.
  */
@@ -49,7 +49,7 @@ const SEED_PLANS = [
       'Analytics dashboard',
     ],
     sortOrder: 1,
-    // Licenses (docs/licenses.md): the spec §9 comparison table as entitlements, and 2 seats.
+    // Licenses (docs/licenses.md): the requirements §9 comparison table as entitlements, and 2 seats.
     entitlements: [
       { code: 'TWITTER_ACCOUNTS', limit: 5 },
       { code: 'DAILY_ACTIONS', limit: 500 },

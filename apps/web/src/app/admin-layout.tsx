@@ -1,5 +1,5 @@
 /**
- * The layout of `/admin` (spec section 2): the admin's own shell (admin-shell.tsx) for ADMIN and
+ * The layout of `/admin` (requirements §2): the admin's own shell (admin-shell.tsx) for ADMIN and
  * SUPER_ADMIN; everyone else sees `/admin`'s Access Denied inside the normal site. The shell's
  * code loads only for an admin, so it is not part of a public page's first chunk.
  */

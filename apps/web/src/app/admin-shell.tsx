@@ -1,5 +1,5 @@
 /**
- * The admin's own shell (spec section 2, `/admin`): a compact bar with the product mark, the
+ * The admin's own shell (requirements §2, `/admin`): a compact bar with the product mark, the
  * signed-in admin, View site and Sign Out — no marketing navigation, no footer, no buyer
  * Download button — and the full width of the screen for the panel (its sections sit in a
  * sidebar on a computer and in a tab strip on a phone: admin-view.tsx). Loaded by

@@ -8,7 +8,7 @@ import { currentUrl, renderRoute } from '../test/render';
 import { SIGN_IN_INVITE, SignedInOnly } from './guards';
 import LoginRoute from './routes/login';
 
-describe('signed-out visitors on a signed-in page (spec sections 2 and 8)', () => {
+describe('signed-out visitors on a signed-in page (requirements §2 and §8)', () => {
   it.each([
     ['/profile', CLIENT_ERRORS.accessDenied.profile],
     ['/orders?page=2', CLIENT_ERRORS.accessDenied.orders],

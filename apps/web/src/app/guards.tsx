@@ -1,5 +1,5 @@
 /**
- * Layout routes that guard pages once (spec sections 2 and 6): signed-in pages show the spec's
+ * Layout routes that guard pages once (requirements §2 and §6): signed-in pages show the spec's
  * Access Denied text to visitors and invite them to sign in (Go to Login, or create an account),
  * coming back to the page afterwards; the admin
  * panel shows its Access Denied with Go to Home to everyone but ADMIN and SUPER_ADMIN. The

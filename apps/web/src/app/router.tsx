@@ -1,5 +1,5 @@
 /**
- * Route table (spec section 2). Pages load lazily so the first page stays small; signed-in and
+ * Route table (requirements §2). Pages load lazily so the first page stays small; signed-in and
  * admin pages sit under the guards of guards.tsx; the admin panel has its own shell
  * (admin-layout.tsx); the sandbox checkout renders without the site header and footer.
  *

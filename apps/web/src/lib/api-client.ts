@@ -1,5 +1,5 @@
 /**
- * The one HTTP client of the web app, typed from the contract's route table (spec section 7):
+ * The one HTTP client of the web app, typed from the contract's route table (requirements §7):
  * `call('GET /auth/me', { params, query, body })` names the endpoint by its key (method and path,
  * contract `EndpointKey`), builds the URL, sends the bearer token and the tunnel-warning header,
  * gives up after 10 s, parses the answer with the endpoint's own schema, and fails with an
@@ -73,13 +73,13 @@ export type AnswerOf<K extends EndpointKey> = SuccessOf<EndpointAt<K>>;
 
 /** Options of one call. */
 export interface CallOptions {
-  /** Default error text of this operation (spec section 8), used when nothing better exists. */
+  /** Default error text of this operation (requirements §8), used when nothing better exists. */
   fallback?: string;
   /** Caller's signal (TanStack Query passes one to cancel stale requests). */
   signal?: AbortSignal;
   /** When false, a 401 does not end the session (the login call). Default true. */
   expireSessionOn401?: boolean;
-  /** Timeout in milliseconds; default {@link API_TIMEOUT_MS} (spec section 9). */
+  /** Timeout in milliseconds; default {@link API_TIMEOUT_MS} (requirements §9). */
   timeoutMs?: number;
 }
 
@@ -200,7 +200,7 @@ function throwIfError(status: number, data: unknown, options: CallOptions): void
  * Turns an answer of the endpoint at `key` into its success value or an {@link ApiError}: error
  * statuses by {@link throwIfError}; a success answer is parsed with the endpoint's schema (from
  * the route table, loaded if need be), and one that does not match is 'Invalid response format'
- * (spec section 5). A 204 needs no schema.
+ * (requirements §5). A 204 needs no schema.
  */
 async function settle(
   key: string,

@@ -1,5 +1,5 @@
 /**
- * Pure helpers for the session's persistence in browser storage (spec sections 4 and 9: keys
+ * Pure helpers for the session's persistence in browser storage (requirements §4 and §9: keys
  * `auth_token` and `user`) and its window events. Kept apart from React so the API client can end
  * the session without importing the session hooks. No zod here: this runs in every page's first
  * chunk, so the stored user is checked by shape ({@link looksLikeUser}) and confirmed by the
@@ -63,7 +63,7 @@ export function readStoredToken(storage: Storage | null = defaultStorage()): str
 }
 
 /**
- * Restores the session from storage (spec section 4). Returns null when either entry is missing;
+ * Restores the session from storage (requirements §4). Returns null when either entry is missing;
  * when the stored user cannot be read (bad JSON or not shaped as a user: {@link looksLikeUser})
  * both entries are cleared.
  */
@@ -95,7 +95,7 @@ export function readStoredAuth(storage: Storage | null = defaultStorage()): Stor
   return { token, user: parsed };
 }
 
-/** Stores the token and user after login or register (spec section 4). */
+/** Stores the token and user after login or register (requirements §4). */
 export function writeStoredAuth(
   token: string,
   user: User,
@@ -118,7 +118,7 @@ export function writeStoredUser(user: User, storage: Storage | null = defaultSto
   }
 }
 
-/** Removes both auth entries (logout, 401, corrupt user; spec section 4). */
+/** Removes both auth entries (logout, 401, corrupt user; requirements §4). */
 export function clearStoredAuth(storage: Storage | null = defaultStorage()): void {
   try {
     storage?.removeItem(STORAGE_KEYS.token);
@@ -133,7 +133,7 @@ export function dispatchAuthChange(user: User | null): void {
   window.dispatchEvent(new CustomEvent<User | null>(AUTH_EVENTS.change, { detail: user }));
 }
 
-/** Ends the session after a 401: clears storage and broadcasts `auth-expired` (spec section 4). */
+/** Ends the session after a 401: clears storage and broadcasts `auth-expired` (requirements §4). */
 export function expireSession(): void {
   clearStoredAuth();
   window.dispatchEvent(new CustomEvent(AUTH_EVENTS.expired));

@@ -32,7 +32,7 @@ export function formatCalendarDate(isoDate: string): string {
 }
 
 /**
- * Order id as displayed (spec section 3): its last 8 characters, e.g. 'a1b2c3d4' — the contract's
+ * Order id as displayed (requirements §3): its last 8 characters, e.g. 'a1b2c3d4' — the contract's
  * `orderRef`, which receipts and the payment page use too.
  */
 export function shortOrderId(id: string): string {

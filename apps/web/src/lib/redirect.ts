@@ -1,4 +1,4 @@
-/** Sanitising of the `redirect` query parameter (spec section 2: login and register). */
+/** Sanitising of the `redirect` query parameter (requirements §2: login and register). */
 
 /**
  * Returns `raw` when it is a same-site path (starts with `/`, not `//` or `/\`, no control

@@ -70,7 +70,7 @@ async function authChanges(run: () => Promise<void>): Promise<Array<User | null>
   return changes;
 }
 
-describe('restoring the session (spec section 4)', () => {
+describe('restoring the session (requirements §4)', () => {
   it('shows the stored user at once, then refreshes it from /auth/me', async () => {
     const user = makeUser();
     signIn(user);

@@ -1,6 +1,6 @@
 /**
- * The signed-in user (spec section 4), held in one place: the query cache under
- * `queryKeys.session` (`User | null`). localStorage (`auth_token`, `user`; spec section 9) is only
+ * The signed-in user (requirements §4), held in one place: the query cache under
+ * `queryKeys.session` (`User | null`). localStorage (`auth_token`, `user`; requirements §9) is only
  * its persistence: the cache starts from it, so a returning user sees their pages at once, and is
  * refreshed from `GET /auth/me` in the background. Signing in or up stores the token and user and
  * broadcasts `auth-change`; signing out clears them, broadcasts `auth-change` with no user and
@@ -132,7 +132,7 @@ export function useEndSession(): () => void {
   }, [queryClient]);
 }
 
-/** Sign Out (spec section 2): tells the server (failures ignored), ends the session, goes to /. */
+/** Sign Out (requirements §2): tells the server (failures ignored), ends the session, goes to /. */
 export function useLogout(): () => void {
   const endSession = useEndSession();
   const navigate = useNavigate();

@@ -1,5 +1,5 @@
 /**
- * Admin user management (spec sections 6 and 7; README "Admins"). Rules the server enforces:
+ * Admin user management (requirements §6 and §7; README "Admins"). Rules the server enforces:
  * - Nobody changes their own status or role (so an admin can never suspend or demote themselves).
  * - Only a SUPER_ADMIN changes roles, and only a SUPER_ADMIN acts on another admin's account.
  * Every change is audited in the same transaction and applies on the user's next request.

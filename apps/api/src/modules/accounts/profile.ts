@@ -1,5 +1,5 @@
 /**
- * The account as its owner sees and changes it (spec sections 3 and 7): the user answer with its
+ * The account as its owner sees and changes it (requirements §3 and §7): the user answer with its
  * subscription summary, profile and e-mail preferences, and deleting the account.
  */
 import { randomBytes } from 'node:crypto';
@@ -95,7 +95,7 @@ export async function userView(ctx: AppContext, row: UserRow): Promise<User> {
 }
 
 /**
- * `PUT /user/profile`: changes username and/or country. Email is read-only (spec §5).
+ * `PUT /user/profile`: changes username and/or country. Email is read-only (requirements §5).
  * @throws 409 USERNAME_TAKEN.
  */
 export async function updateProfile(

@@ -1,5 +1,5 @@
 /**
- * Account routes (spec section 7 and README "Sessions", "E-mail"): register, sign in and out,
+ * Account routes (requirements §7 and README "Sessions", "E-mail"): register, sign in and out,
  * the signed-in user, recovery and e-mail links, password and e-mail changes, profile,
  * preferences and deleting the account. Sign-in and the link calls are rate-limited.
  */

@@ -1,5 +1,5 @@
 /**
- * Registration, sign-in and sessions (spec sections 5–7; README "Sessions", "Passwords").
+ * Registration, sign-in and sessions (requirements §5–§7; README "Sessions", "Passwords").
  * Passwords are hashed with argon2id (lib/password.ts); a wrong password and an unknown email get
  * the same answer after the same hashing work, and an older hash is replaced at the next
  * successful sign-in. Each session token names a session stored here, so the server can

@@ -1,4 +1,4 @@
-/** Admin changelog routes (spec §7): every entry, create, edit and publish. */
+/** Admin changelog routes (requirements §7): every entry, create, edit and publish. */
 import type { FastifyInstance } from 'fastify';
 import { API } from '@flockr/contract';
 import type { AppContext } from '../../context.js';

@@ -1,5 +1,5 @@
 /**
- * Admin dashboard routes: the figures (spec §3), the daily series, business health, the audit
+ * Admin dashboard routes: the figures (requirements §3), the daily series, business health, the audit
  * trail and its CSV export.
  */
 import type { FastifyInstance } from 'fastify';

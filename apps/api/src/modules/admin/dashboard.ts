@@ -1,5 +1,5 @@
 /**
- * What the admin panel shows that spans features: the dashboard figures (spec section 3), the
+ * What the admin panel shows that spans features: the dashboard figures (requirements §3), the
  * daily series for its charts, plans with their subscribers and revenue, and one user's whole
  * picture. Each is composed from the features' own services; nothing here touches a table.
  */

@@ -1,4 +1,4 @@
-/** Admin order routes (spec §7): the orders list, status changes and their preview, provider events. */
+/** Admin order routes (requirements §7): the orders list, status changes and their preview, provider events. */
 import type { FastifyInstance } from 'fastify';
 import { API } from '@flockr/contract';
 import type { AppContext } from '../../context.js';

@@ -1,4 +1,4 @@
-/** Admin plan routes (spec §7): list with figures, create, update. */
+/** Admin plan routes (requirements §7): list with figures, create, update. */
 import type { FastifyInstance } from 'fastify';
 import { API } from '@flockr/contract';
 import type { AppContext } from '../../context.js';

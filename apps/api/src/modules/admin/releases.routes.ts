@@ -1,5 +1,5 @@
 /**
- * Admin release routes (spec §7 "downloads"): list, add by URL, add by upload (multipart, streamed
+ * Admin release routes (requirements §7 "downloads"): list, add by URL, add by upload (multipart, streamed
  * to the artifact store while hashed, up to MAX_UPLOAD_BYTES), activate or deactivate, edit,
  * archive or restore. And the release manager of the update feeds (docs/updates.md "Publishing
  * from CI"): every release with its files, create, publish / withdraw / channel / rollout / yank,

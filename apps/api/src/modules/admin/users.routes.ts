@@ -1,5 +1,5 @@
 /**
- * Admin user routes (spec §7): list and search, one user's detail, status and role changes, and
+ * Admin user routes (requirements §7): list and search, one user's detail, status and role changes, and
  * the preview of a status change.
  */
 import type { FastifyInstance } from 'fastify';

@@ -1,5 +1,5 @@
 /**
- * Billing for admins (spec sections 3, 4 and 7; docs/billing.md): the orders list, moving an
+ * Billing for admins (requirements §3, §4 and §7; docs/billing.md): the orders list, moving an
  * order along the transition table by hand (with its effect, the note and the audit record in
  * one transaction), the provider events received, and revenue figures.
  */

@@ -1,5 +1,5 @@
 /**
- * Orders as buyers place and see them (spec sections 3, 4 and 7). Reading never writes: a
+ * Orders as buyers place and see them (requirements §3, §4 and §7). Reading never writes: a
  * PENDING order whose payable time ran out reads as EXPIRED at once (contract
  * `effectiveOrderStatus`); the minute job records it later (jobs.ts).
  */
@@ -56,7 +56,7 @@ function toOrderDto(listing: OrderListing, publicUrl: string, now: Date): Order 
   };
 }
 
-/** An order as admins see it: adds buyer, plan name and admin note (spec section 3). Pure. */
+/** An order as admins see it: adds buyer, plan name and admin note (requirements §3). Pure. */
 export function toAdminOrder(listing: OrderListing, publicUrl: string, now: Date): AdminOrder {
   return {
     ...toOrderDto(listing, publicUrl, now),

@@ -1,5 +1,5 @@
 /**
- * Billing routes (spec section 7): placing an order, opening its checkout, the buyer's orders and
+ * Billing routes (requirements §7): placing an order, opening its checkout, the buyer's orders and
  * order status, the QR image and the sandbox payment page, and provider webhooks.
  */
 import type { FastifyInstance } from 'fastify';

@@ -1,5 +1,5 @@
 /**
- * The changelog for admins (spec sections 5 and 7): every entry with drafts and archived ones,
+ * The changelog for admins (requirements §5 and §7): every entry with drafts and archived ones,
  * creating one (published or draft, as chosen), editing, publishing, unpublishing, archiving and
  * restoring it, audited. Entries are never deleted.
  */

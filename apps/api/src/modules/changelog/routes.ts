@@ -1,4 +1,4 @@
-/** Public changelog routes (spec §7): list, latest, search, by version, and counting a view. */
+/** Public changelog routes (requirements §7): list, latest, search, by version, and counting a view. */
 import type { FastifyInstance } from 'fastify';
 import { API } from '@flockr/contract';
 import type { AppContext } from '../../context.js';

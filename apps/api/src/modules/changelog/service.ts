@@ -1,4 +1,4 @@
-/** Public changelog (spec §7): published entries only, and counting their views. */
+/** Public changelog (requirements §7): published entries only, and counting their views. */
 import { changelogQuerySchema, paginate, summarizeChanges } from '@flockr/contract';
 import type { ChangelogEntry, ChangelogResponse, VersionNotes } from '@flockr/contract';
 import type { AppContext } from '../../context.js';

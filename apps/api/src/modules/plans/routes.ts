@@ -1,5 +1,5 @@
 /**
- * Plan routes (spec §7): the public catalogue `GET /subscriptions/plans`, sent from memory with a
+ * Plan routes (requirements §7): the public catalogue `GET /subscriptions/plans`, sent from memory with a
  * strong ETag and 304 on a match (plugins/send-answer.ts).
  */
 import type { FastifyInstance } from 'fastify';

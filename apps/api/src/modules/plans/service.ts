@@ -1,5 +1,5 @@
 /**
- * Plans (spec sections 3, 7 and 9): the public catalogue with prices as decimals and the yearly
+ * Plans (requirements §3, §7 and §9): the public catalogue with prices as decimals and the yearly
  * discount, the price an order is placed at, and the admin's create and update. Prices are
  * stored as integer minor units; a price change never alters existing orders (they carry their
  * own amount); an inactive plan cannot be bought but keeps its subscribers.

@@ -1,5 +1,5 @@
 /**
- * Releases for admins (spec sections 3, 5 and 7): every version with its download count, adding
+ * Releases for admins (requirements §3, §5 and §7): every version with its download count, adding
  * a version hosted at a URL or uploaded here, and activating or deactivating one. Every change is
  * audited in its transaction.
  */
@@ -24,7 +24,7 @@ import {
 import { releasesBySemver, toProgramVersion } from './service.js';
 import { placeOrDiscard, safeFilename, type ReceivedFile } from './storage.js';
 
-/** A release as admins see it (spec section 3: the "download" record). Pure. */
+/** A release as admins see it (requirements §3: the "download" record). Pure. */
 function toAdminDownload(row: ReleaseWithArtifact): AdminDownload {
   return {
     ...toProgramVersion(row),
@@ -101,7 +101,7 @@ async function addRelease(ctx: AppContext, actor: UserRow, v: NewRelease): Promi
   }
 }
 
-/** `POST /admin/downloads` with an external `download_url` (spec §7 payload). */
+/** `POST /admin/downloads` with an external `download_url` (requirements §7 payload). */
 export async function createReleaseFromUrl(
   ctx: AppContext,
   actor: UserRow,

@@ -1,5 +1,5 @@
 /**
- * Download routes (spec section 7): latest, versions, history, a signed link (or one sent by
+ * Download routes (requirements §7): latest, versions, history, a signed link (or one sent by
  * e-mail), and the file behind a link: streamed with Content-Length, Content-Disposition and
  * Range support (RFC 9110 §14), or, with DOWNLOAD_ACCEL_REDIRECT set, handed to nginx with
  * X-Accel-Redirect once the link is checked, or, with S3_BUCKET set, redirected (302) to a

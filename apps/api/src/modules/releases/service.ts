@@ -1,5 +1,5 @@
 /**
- * Download rules (spec sections 4, 6 and 8; README "Downloads"; docs/updates.md "Access"): only
+ * Download rules (requirements §4, §6 and §8; README "Downloads"; docs/updates.md "Access"): only
  * signed-in users whose subscription gives access download (while active, every release of their
  * channel; after the expiry, on a plan that keeps them, the releases published before it);
  * unknown, inactive, yanked or not-offered versions are 404. Files stored here are
@@ -135,7 +135,7 @@ async function offeredVersions(ctx: AppContext, user: UserRow): Promise<OfferedV
 }
 
 /**
- * The spec's record of `version` (spec §7) for `computer`: `filename`, `file_size` and `sha256`
+ * The spec's record of `version` (requirements §7) for `computer`: `filename`, `file_size` and `sha256`
  * are those of the build it is offered first (`ordered[0]`, from `orderBuilds`).
  */
 function versionRecord(release: ReleaseRow, ordered: readonly Build[]): ProgramVersion {
@@ -192,7 +192,7 @@ export async function versions(
 
 /**
  * `GET /downloads/latest`: the newest offered version's record, with the file of the build for
- * `computer` (spec §7). @throws 403; 404 RELEASE_NOT_FOUND.
+ * `computer` (requirements §7). @throws 403; 404 RELEASE_NOT_FOUND.
  */
 export async function latest(
   ctx: AppContext,

@@ -1,4 +1,4 @@
-/** `GET /site/config`: the public site configuration (spec §3). */
+/** `GET /site/config`: the public site configuration (requirements §3). */
 import type { FastifyInstance } from 'fastify';
 import { API } from '@flockr/contract';
 import type { AppContext } from '../../context.js';

@@ -1,4 +1,4 @@
-/** The public site configuration (spec section 3), from the environment. */
+/** The public site configuration (requirements §3), from the environment. */
 import type { Seller, SiteConfig } from '@flockr/contract';
 import type { AppConfig } from '../../config.js';
 import type { AppContext } from '../../context.js';

@@ -2,7 +2,7 @@
  * Who gets mail sent to every subscriber (release e-mails, docs/updates.md "Release e-mails"):
  * users whose subscription has access now, whose account is ACTIVE, and who keep product e-mails
  * on: `notifications_enabled`. The spec has one preference, `notifications_enabled`, set at
- * registration by a "marketing-emails" box (product-spec sections 2, 3 and 7); this product splits
+ * registration by a "marketing-emails" box (product-requirements §2, §3 and §7); this product splits
  * it in two, both set by that box: `notifications_enabled`, shown in the profile as "Product
  * updates: e-mails about new versions, subscription reminders and account notices", and
  * `marketing_emails` ("offers and promotions"). A new version of the program the subscriber pays

@@ -1,4 +1,4 @@
-/** Subscription routes (spec §7): my-subscriptions, the quote of a purchase, cancel at period end, resume. */
+/** Subscription routes (requirements §7): my-subscriptions, the quote of a purchase, cancel at period end, resume. */
 import type { FastifyInstance } from 'fastify';
 import { API } from '@flockr/contract';
 import type { AppContext } from '../../context.js';

@@ -45,7 +45,7 @@ import {
 } from './repository.js';
 import { isActive, wireStatus } from './status.js';
 
-/** The subscription summary embedded in a user (spec section 3), from a row in force. */
+/** The subscription summary embedded in a user (requirements §3), from a row in force. */
 function summaryOf(found: SubscriptionInForce, now: Date): UserSubscription {
   return {
     plan_name: found.planName,
@@ -422,7 +422,7 @@ async function startedFrom(db: Executor, t: Date): Promise<number> {
 
 /**
  * Number of subscriptions ever (the `subscriptions` figure) and of those with access at `now`
- * (`expires_at` > `now`), for `GET /admin/stats` (spec section 3, "subscriptions (active,
+ * (`expires_at` > `now`), for `GET /admin/stats` (requirements §3, "subscriptions (active,
  * total)"). Exact; never a scan (docs/architecture.md "Speed at scale"). `totals` are the figure
  * totals when the caller has read them already (one read per request).
  */
@@ -438,7 +438,7 @@ export async function subscriptionCounts(
 /**
  * Subscriptions with access at `now` (`expires_at` > `now`) per plan of the subscription, for
  * every plan of `planIds` (absent plans are not counted; pass every plan). Admin plans'
- * subscriber counts (spec section 3) and the health dashboard. Exact.
+ * subscriber counts (requirements §3) and the health dashboard. Exact.
  */
 export async function activeSubscribers(
   db: Executor,

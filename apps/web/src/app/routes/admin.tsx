@@ -1,5 +1,5 @@
 /**
- * `/admin` (spec sections 2 and 6): the admin sections (ADMIN and SUPER_ADMIN; see guards.tsx)
+ * `/admin` (requirements §2 and §6): the admin sections (ADMIN and SUPER_ADMIN; see guards.tsx)
  * in the admin's own shell (admin-layout.tsx), over the full width of the screen. The tab, page,
  * filters and order live in the URL query.
  */

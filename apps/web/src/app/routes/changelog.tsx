@@ -1,4 +1,4 @@
-/** `/changelog` (spec section 2). */
+/** `/changelog` (requirements §2). */
 import { Container, PageHeader } from '../../components/ui/page';
 import { ChangelogList } from '../../features/changelog/components/changelog-list';
 import { useSiteConfig } from '../../lib/site-config';

@@ -1,5 +1,5 @@
 /**
- * `/downloads`: the download centre (spec section 1, "download the latest or a specific
+ * `/downloads`: the download centre (requirements §1, "download the latest or a specific
  * version"; signed-in users, see guards.tsx).
  */
 import { Container, PageHeader } from '../../components/ui/page';

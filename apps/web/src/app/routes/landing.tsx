@@ -1,4 +1,4 @@
-/** `/`: hero, six features, how it works (spec sections 1 and 2). */
+/** `/`: hero, six features, how it works (requirements §1 and §2). */
 import { useNavigate } from 'react-router';
 import { useDownload } from '../../features/downloads/components/use-download';
 import { DownloadHint } from '../../features/landing/components/download-hint';
@@ -12,7 +12,7 @@ import { PUBLIC_PAGES } from '../../lib/public-pages';
 import { usePageMeta } from '../../lib/use-document-title';
 
 /**
- * The landing page. A signed-out download click goes to /register (spec section 2); a hint under
+ * The landing page. A signed-out download click goes to /register (requirements §2); a hint under
  * the buttons says that a plan unlocks the download.
  */
 export default function LandingRoute() {

@@ -1,5 +1,5 @@
 /**
- * `/login` (spec section 2): sign-in form; follows a same-site `redirect` after sign-in. The form
+ * `/login` (requirements §2): sign-in form; follows a same-site `redirect` after sign-in. The form
  * (with react-hook-form) loads alongside this page, outside its first chunk.
  */
 import { Suspense } from 'react';

@@ -1,5 +1,5 @@
 /**
- * `/orders` (spec section 2): the order history (signed-in users; see guards.tsx), under the
+ * `/orders` (requirements §2): the order history (signed-in users; see guards.tsx), under the
  * subscription's one renewal sentence (contract `renewalSentence`) when there is one.
  */
 import { renewalSentence } from '@flockr/contract';

@@ -1,4 +1,4 @@
-/** `/plans` (spec section 2). */
+/** `/plans` (requirements §2). */
 import { Container } from '../../components/ui/page';
 import { PlansView } from '../../features/plans/components/plans-view';
 import { PUBLIC_PAGES } from '../../lib/public-pages';

@@ -1,5 +1,5 @@
 /**
- * `/profile` (spec section 2): settings, account, subscription, license (key and devices),
+ * `/profile` (requirements §2): settings, account, subscription, license (key and devices),
  * updates (release channel and feed token), security (signed-in users; see guards.tsx). Wide
  * screens: settings, license, updates, e-mails, security and the danger zone on the left, the
  * subscription and account info beside them. One column (phones, narrow windows): the current

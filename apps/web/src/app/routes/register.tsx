@@ -1,5 +1,5 @@
 /**
- * `/register` (spec section 2): registration form; on success a Welcome screen, then after
+ * `/register` (requirements §2): registration form; on success a Welcome screen, then after
  * REGISTRATION_REDIRECT_DELAY_MS the (same-site) redirect target, or /plans without one (where a
  * new customer can act). A target carrying a plan choice (`/plans?plan=…&period=…`) continues to
  * that checkout there. The form (with react-hook-form) loads alongside this page, outside its

@@ -1,4 +1,4 @@
-/** `/support` (spec section 2). */
+/** `/support` (requirements §2). */
 import { Container, PageHeader } from '../../components/ui/page';
 import { SupportView } from '../../features/support/components/support-view';
 import { useSiteConfig } from '../../lib/site-config';

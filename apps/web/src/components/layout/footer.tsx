@@ -1,4 +1,4 @@
-/** Site footer (spec section 2): /plans, /support, /changelog, /#features, /privacy, /terms. */
+/** Site footer (requirements §2): /plans, /support, /changelog, /#features, /privacy, /terms. */
 import { Link } from 'react-router';
 import { useSiteConfig } from '../../lib/site-config';
 import { Container } from '../ui/page';
@@ -36,7 +36,7 @@ export function Footer() {
   );
 }
 
-/** The footer's link columns (spec section 2: /plans, /support, /changelog, #features, legal). */
+/** The footer's link columns (requirements §2: /plans, /support, /changelog, #features, legal). */
 const FOOTER_COLUMNS: { label: string; title: string; links: [string, string][] }[] = [
   {
     label: 'Product',

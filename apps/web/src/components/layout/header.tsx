@@ -1,5 +1,5 @@
 /**
- * Site header (spec section 2): logo, Home/Plans/Changelog/Support, and either Login and Get
+ * Site header (requirements §2): logo, Home/Plans/Changelog/Support, and either Login and Get
  * Started (signed out) or Download and the user menu (signed in). Below 768 px the links move
  * into a menu opened by a hamburger button. The user menu's code loads only for a signed-in user
  * (a public page renders signed out, on the server too), behind a stand-in of its button.

@@ -1,4 +1,4 @@
-/** Main navigation of the header (spec section 2). */
+/** Main navigation of the header (requirements §2). */
 export const MAIN_NAV = [
   { to: '/', label: 'Home' },
   { to: '/plans', label: 'Plans' },

@@ -1,5 +1,5 @@
 /**
- * The signed-in user's menu (spec section 2): Profile Settings, Admin Panel (admins only), Order
+ * The signed-in user's menu (requirements §2): Profile Settings, Admin Panel (admins only), Order
  * History, Download Software, Download Centre (ours: every version) and Sign Out. On Radix
  * DropdownMenu, which follows the WAI-ARIA menu-button pattern (arrow keys, Home/End, typeahead,
  * Escape returns focus to the button). The header loads this module only for a signed-in user

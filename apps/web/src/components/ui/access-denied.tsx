@@ -1,5 +1,5 @@
 /**
- * The Access Denied card of /profile, /orders and /admin (spec sections 2 and 8). For a visitor
+ * The Access Denied card of /profile, /orders and /admin (requirements §2 and §8). For a visitor
  * who only needs to sign in, it also invites that: a sentence saying they come back to the page,
  * and a second link (create an account) next to the main one.
  */

@@ -21,7 +21,7 @@ const icons: Record<AlertVariant, typeof Info> = {
 };
 
 /**
- * A message box. `error` is announced with role="alert" (the red box of spec section 2);
+ * A message box. `error` is announced with role="alert" (the red box of requirements §2);
  * the others use role="status".
  */
 export function Alert({

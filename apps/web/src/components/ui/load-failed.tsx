@@ -1,5 +1,5 @@
 /**
- * A load that failed (spec section 8: the server's text, else the default): the message in the
+ * A load that failed (requirements §8: the server's text, else the default): the message in the
  * red box and a Try Again button. Used wherever a query's error replaces its content: lists,
  * cards, the plans and the changelog.
  */

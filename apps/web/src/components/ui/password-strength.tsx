@@ -1,5 +1,5 @@
 /**
- * Live password strength meter (spec section 5): a bar of 5 segments, the label from
+ * Live password strength meter (requirements §5): a bar of 5 segments, the label from
  * `passwordStrength()` (Very Weak … Strong) and the checklist of the five criteria.
  */
 import { Check, X } from 'lucide-react';

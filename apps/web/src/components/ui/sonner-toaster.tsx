@@ -1,6 +1,6 @@
 /**
  * sonner's toast host as the app configures it, loaded with the first toast (toaster.tsx): 5 s
- * lifetime and 300 ms exit animation (spec section 9). Toasts sit at the
+ * lifetime and 300 ms exit animation (requirements §9). Toasts sit at the
  * bottom right (full width at the bottom on phones), where they never cover the sticky header
  * nor the banners under it (the download error's View Plans, the e-mail banner's Resend), so the
  * navigation stays clickable. The rich colours' texts are a shade darker than sonner's own, for a

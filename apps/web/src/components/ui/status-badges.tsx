@@ -1,5 +1,5 @@
 /**
- * Badges of the statuses users and admins both see: orders (spec section 4: six statuses, and
+ * Badges of the statuses users and admins both see: orders (requirements §4: six statuses, and
  * whether an order is a test order), subscriptions and licenses. The colour helps; the text says
  * the status.
  */

@@ -1,5 +1,5 @@
 /**
- * Admin changelog hooks (spec section 7, `/admin/changelog`): list, create, edit, publish,
+ * Admin changelog hooks (requirements §7, `/admin/changelog`): list, create, edit, publish,
  * unpublish, archive and restore.
  */
 import type { z } from 'zod';
@@ -10,7 +10,7 @@ import { ADMIN_ERRORS } from './errors';
 import { adminKeys } from './keys';
 import { useAdminChange, useAdminQuery, useAdminUpdate } from './hooks';
 
-/** `POST /admin/changelog` payload (spec section 5). */
+/** `POST /admin/changelog` payload (requirements §5). */
 export type ChangelogPayload = z.input<typeof createChangelogRequestSchema>;
 
 /** Every changelog entry, drafts included, with view counts (`GET /admin/changelog`). */

@@ -1,5 +1,5 @@
 /**
- * Admin program-version hooks (spec section 7, `/admin/downloads`): list, add by external URL,
+ * Admin program-version hooks (requirements §7, `/admin/downloads`): list, add by external URL,
  * add by uploading the file (multipart, with progress), activate or deactivate.
  */
 import { useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The two building blocks of every admin hook (spec section 7, `/admin/*`): a query that reads
+ * The two building blocks of every admin hook (requirements §7, `/admin/*`): a query that reads
  * one endpoint of the route table into the cache, and a change that calls the server, confirms
  * with a toast and refreshes every admin list (plus the public data it touched). Components use
  * the resource hooks built on these (users.ts, orders.ts, …), never `call` or `useMutation`.
@@ -25,7 +25,7 @@ export interface AdminQueryOptions<K extends EndpointKey> {
   key: QueryKey;
   /** Path params and query of the call, if it has any. */
   input?: CallInput<K>;
-  /** Text shown when the answer carries none (spec section 8). */
+  /** Text shown when the answer carries none (requirements §8). */
   fallback: string;
   /** Keep the previous page on screen while the next one loads. */
   paged?: boolean;

@@ -1,5 +1,5 @@
 /**
- * Admin order hooks (spec section 7, `/admin/orders`): the list, a status change along the
+ * Admin order hooks (requirements §7, `/admin/orders`): the list, a status change along the
  * transition table (docs/billing.md), and provider events that named no order of ours.
  */
 import { CLIENT_ERRORS } from '@flockr/contract';

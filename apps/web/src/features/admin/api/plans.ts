@@ -1,4 +1,4 @@
-/** Admin plan hooks (spec section 7, `/admin/plans`): list, create, update. */
+/** Admin plan hooks (requirements §7, `/admin/plans`): list, create, update. */
 import type { z } from 'zod';
 import { CLIENT_ERRORS, type planInputSchema } from '@flockr/contract';
 import { call } from '../../../lib/api-client';
@@ -6,7 +6,7 @@ import { queryKeys } from '../../../lib/query-keys';
 import { adminKeys } from './keys';
 import { useAdminChange, useAdminQuery } from './hooks';
 
-/** A complete plan payload (spec section 5: every field required). */
+/** A complete plan payload (requirements §5: every field required). */
 export type PlanPayload = z.input<typeof planInputSchema>;
 
 /** Every plan, inactive ones included, with subscribers and revenue (`GET /admin/plans`). */

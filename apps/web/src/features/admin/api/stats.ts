@@ -1,4 +1,4 @@
-/** Dashboard hooks (spec section 3): `GET /admin/stats` and `GET /admin/stats/daily`. */
+/** Dashboard hooks (requirements §3): `GET /admin/stats` and `GET /admin/stats/daily`. */
 import { CLIENT_ERRORS } from '@flockr/contract';
 import { adminKeys } from './keys';
 import { useAdminQuery } from './hooks';

@@ -1,4 +1,4 @@
-/** Admin user hooks (spec section 7, `/admin/users`): list, detail, status and role. */
+/** Admin user hooks (requirements §7, `/admin/users`): list, detail, status and role. */
 import { CLIENT_ERRORS } from '@flockr/contract';
 import { humanize } from '../../../lib/format';
 import { ADMIN_ERRORS } from './errors';

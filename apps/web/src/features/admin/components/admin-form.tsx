@@ -1,7 +1,7 @@
 /**
  * The form wrapper of the admin panel: react-hook-form validated by the contract's schema
  * ({@link useAdminForm}), and {@link AdminForm}, which submits valid values, shows the server's
- * error (spec section 8: the answer's text, else the operation's default) and the pending state
+ * error (requirements §8: the answer's text, else the operation's default) and the pending state
  * on its submit button. Every admin form (plan, version, changelog entry, order status) is one.
  */
 import { useEffect, useId, type ReactNode } from 'react';
@@ -20,7 +20,7 @@ import { Card } from '../../../components/ui/card';
 import { Dialog } from '../../../components/ui/dialog';
 
 /**
- * A form validated by `schema` (the contract's rules and messages, spec section 5), starting from
+ * A form validated by `schema` (the contract's rules and messages, requirements §5), starting from
  * `defaultValues`, with `focus` focused once it shows (which also scrolls it into view).
  */
 export function useAdminForm<V extends FieldValues, O>(

@@ -1,5 +1,5 @@
 /**
- * The generic admin list (spec section 3, the admin tabs): a section with its heading, an
+ * The generic admin list (requirements §3, the admin tabs): a section with its heading, an
  * optional create button and form, Export CSV, the search box, filters, date range and (on a
  * phone, where the table's headings give way to cards) a sort select — state in the URL,
  * list-params.ts —, the last row action's error, the loading / error (Try Again) / empty

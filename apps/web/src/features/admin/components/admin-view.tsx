@@ -1,5 +1,5 @@
 /**
- * /admin sections (spec section 2): tabs Dashboard, Users, Orders, Plans, Downloads, Releases
+ * /admin sections (requirements §2): tabs Dashboard, Users, Orders, Plans, Downloads, Releases
  * (the release manager: channels, rollout, files, yank; docs/updates.md), Changelog, Delivery
  * (failed e-mails and jobs, docs/jobs-and-email.md) and Audit. The tabs follow the WAI-ARIA tabs pattern (arrow keys, Home/End, automatic
  * activation); the selected tab lives in the URL (`?tab=users`) with the panel's page and

@@ -1,5 +1,5 @@
 /**
- * "New entry" and "Edit" form of the changelog (spec section 5): version, title, changes in
+ * "New entry" and "Edit" form of the changelog (requirements §5): version, title, changes in
  * markdown with a live preview, release date, and Publish now (unchecked saves a draft).
  */
 import { useWatch } from 'react-hook-form';

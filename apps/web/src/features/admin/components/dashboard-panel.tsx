@@ -3,7 +3,7 @@
  * count in none of the figures below, so they are shown there apart), business health
  * (health-panel.tsx), the headline figures (users, orders, subscriptions, revenue), revenue and
  * sign-ups per day for the last 30 days, update adoption (adoption-charts.tsx), and the 5 newest
- * users and orders (spec sections 3 and 9).
+ * users and orders (requirements §3 and §9).
  * The charts and their library (recharts) load with the dashboard only, not with the other tabs.
  */
 import { lazy, Suspense, type ReactNode } from 'react';

@@ -1,6 +1,6 @@
 /**
  * "Add version" form with two sources: upload the file to this server (chosen or dropped on
- * the form; multipart, with progress) or point at an external URL (spec section 5: version, url, filename, file size in
+ * the form; multipart, with progress) or point at an external URL (requirements §5: version, url, filename, file size in
  * bytes and release date are all required).
  */
 import { useId, useState, type ReactNode } from 'react';

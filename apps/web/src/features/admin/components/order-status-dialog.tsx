@@ -1,5 +1,5 @@
 /**
- * Dialog to move an order along the transition table with a note (spec section 7,
+ * Dialog to move an order along the transition table with a note (requirements §7,
  * docs/billing.md). It offers only what the server allows an admin from the order's status
  * (contract `adminTargets`), plus keeping the status to change only the note, and says what the
  * chosen status will do before it is saved (the server's preview: time granted or taken back,

@@ -1,11 +1,11 @@
 /**
- * Create or edit a plan (spec section 5): name, description, monthly and yearly price (step 0.01),
+ * Create or edit a plan (requirements §5): name, description, monthly and yearly price (step 0.01),
  * features one per line (blank lines dropped), what the plan gives after its subscription ends
  * (docs/updates.md "Access"), what a license on it gives — entitlements, rows of a code and an
  * optional limit (empty: unlimited) — and its devices per license (docs/licenses.md), and
  * active; every field is required. Changing the
  * price of an existing plan warns that subscribers keep what they paid and that the terms promise
- * 30 days' notice (spec section 9), and asks the admin to confirm before saving.
+ * 30 days' notice (requirements §9), and asks the admin to confirm before saving.
  */
 import { useState } from 'react';
 import { useFieldArray, type UseFormReturn } from 'react-hook-form';

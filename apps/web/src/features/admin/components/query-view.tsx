@@ -1,6 +1,6 @@
 /**
  * The three states of anything the admin panel loads: a spinner while it loads, the error in the
- * red box with Try Again when it failed (spec section 8: the server's text, else the default),
+ * red box with Try Again when it failed (requirements §8: the server's text, else the default),
  * and the data once it came.
  */
 import type { ReactNode } from 'react';

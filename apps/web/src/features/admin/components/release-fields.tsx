@@ -1,5 +1,5 @@
 /**
- * The Version and Release date fields of the forms that describe a release (spec section 5: a
+ * The Version and Release date fields of the forms that describe a release (requirements §5: a
  * program version, a changelog entry), with the contract's messages.
  */
 import type { ReactNode } from 'react';

@@ -49,7 +49,7 @@ export function apiError(key: ApiErrorKey): { error: string; code: string } {
 
 /**
  * What the proxy in front of the API answers while the API is unreachable: 502 with a page of
- * its own, no JSON error. The screens then show the operation's default text (spec section 8).
+ * its own, no JSON error. The screens then show the operation's default text (requirements §8).
  */
 export function gatewayError(): Response {
   return new HttpResponse('<html><body>Bad Gateway</body></html>', {

@@ -1,8 +1,8 @@
 /**
- * What the sign-in, registration and password forms share (spec section 5): a form validated by
+ * What the sign-in, registration and password forms share (requirements §5): a form validated by
  * its contract schema on submit, whose field errors clear as soon as the field is edited; the
  * e-mail input; the new password input with its live strength meter; and the server's error in
- * the red box directly above the full-width submit button (spec section 2).
+ * the red box directly above the full-width submit button (requirements §2).
  *
  * The schemas and zod are not part of the page's first chunk: they load when the visitor first
  * edits a field, and at the latest on the first validation (lib/form-schemas.ts).

@@ -1,5 +1,5 @@
 /**
- * Sign-in form (spec sections 2 and 5): email, password, remember me; field messages from
+ * Sign-in form (requirements §2 and §5): email, password, remember me; field messages from
  * `loginFormSchema`; the server's error in a red box directly above the submit button. /login
  * loads it next to its first chunk (react-hook-form is not part of that chunk).
  */

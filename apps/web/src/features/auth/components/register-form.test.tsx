@@ -35,7 +35,7 @@ async function fillValid(user = userEvent.setup()) {
   return user;
 }
 
-describe('register form validation (spec section 5)', () => {
+describe('register form validation (requirements §5)', () => {
   it('shows every required message and clears each one as soon as its field is edited', async () => {
     await renderRegister();
     await submit();

@@ -1,5 +1,5 @@
 /**
- * Registration form (spec sections 2 and 5): username, email, password with live strength meter,
+ * Registration form (requirements §2 and §5): username, email, password with live strength meter,
  * optional country, marketing-emails checkbox (default on, sent as `notifications_enabled`) and
  * the terms checkbox. Validated by `registerFormSchema`; a field's error clears when it is edited.
  * /register loads it next to its first chunk (react-hook-form is not part of that chunk).

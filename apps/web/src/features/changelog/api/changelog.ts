@@ -1,5 +1,5 @@
 /**
- * The public changelog's calls as hooks (spec section 7): pages of published entries, and the
+ * The public changelog's calls as hooks (requirements §7): pages of published entries, and the
  * count of one reader opening an entry.
  */
 import { useCallback } from 'react';
@@ -10,8 +10,8 @@ import { queryKeys } from '../../../lib/query-keys';
 
 /**
  * Published entries, newest release first, in pages of CHANGELOG_PAGE_SIZE from page 1
- * (`GET /changelog?page&limit`; spec sections 7 and 9); `fetchNextPage` loads the next one while
- * `hasNextPage`. Errors: the server's text, else 'Failed to fetch changelog' (spec section 8).
+ * (`GET /changelog?page&limit`; requirements §7 and §9); `fetchNextPage` loads the next one while
+ * `hasNextPage`. Errors: the server's text, else 'Failed to fetch changelog' (requirements §8).
  */
 export function useChangelog() {
   return useInfiniteQuery(changelogQueryOptions);

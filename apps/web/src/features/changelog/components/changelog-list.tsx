@@ -1,5 +1,5 @@
 /**
- * Public changelog (spec section 2): expandable entries, Load More Entries, Try Again on error,
+ * Public changelog (requirements §2): expandable entries, Load More Entries, Try Again on error,
  * and the "No Changelog Entries" empty state.
  */
 import { ScrollText } from 'lucide-react';

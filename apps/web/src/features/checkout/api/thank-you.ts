@@ -1,7 +1,7 @@
 /**
  * The thank-you page's data: the signed-in user's order named by its short reference (the last
  * 8 characters of its id, as the app shows it and as the payment page returns to it), found
- * among their newest orders, and its status, polled until it is paid (spec section 7:
+ * among their newest orders, and its status, polled until it is paid (requirements §7:
  * `GET /payments/orders`, `GET /payments/orders/{id}/status`). When it becomes COMPLETED the
  * session, subscription and downloads are refreshed so the new plan applies at once.
  */

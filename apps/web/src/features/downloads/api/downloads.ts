@@ -1,5 +1,5 @@
 /**
- * The download centre's calls as hooks (spec section 7: `/downloads/versions`,
+ * The download centre's calls as hooks (requirements §7: `/downloads/versions`,
  * `/downloads/history`; ours: `POST /downloads/email-link`). Starting a download, which every page
  * can do, is in start-download.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * Starting a download (spec sections 4 and 7: `GET /downloads/link`), which the header, the landing
+ * Starting a download (requirements §4 and §7: `GET /downloads/link`), which the header, the landing
  * page and the user menu offer on every page. A download never reads the file into the page: the
  * signed link goes to the browser, which fetches and saves the file itself.
  */
@@ -28,7 +28,7 @@ export interface DownloadTarget {
  * reads from the request, when no build is named; `GET /downloads/link`), hands it to the browser
  * under the name the server gives (`{product}-{version}-{platform}-{arch}.{ext}`, or
  * `{product}-v{version}.zip`), announces it, and refreshes the download history at once and again
- * after HISTORY_REFRESH_MS (spec section 4). `error` is an ApiError whose status and code pick the
+ * after HISTORY_REFRESH_MS (requirements §4). `error` is an ApiError whose status and code pick the
  * banner text (features/downloads/lib/download-file.ts `downloadErrorMessage`).
  */
 export function useStartDownload() {

@@ -27,7 +27,7 @@ const targetOf = (target: BuildTarget, build?: DownloadBuild) => ({
 
 /**
  * A download button for `build` that shows it is running while its own download runs (the
- * provider refuses a second one, spec section 4).
+ * provider refuses a second one, requirements §4).
  */
 function DownloadButton({
   target,

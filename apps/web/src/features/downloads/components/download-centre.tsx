@@ -1,5 +1,5 @@
 /**
- * The download centre of /downloads (spec sections 1 and 7: "download the latest or a specific
+ * The download centre of /downloads (requirements §1 and §7: "download the latest or a specific
  * version"; docs/downloads.md "Builds for each computer"): "What's new" in the latest version
  * until dismissed (whats-new.tsx), the latest version with its release notes, the build for this
  * computer first and most prominent (the server reads the computer from the request), every other

@@ -1,5 +1,5 @@
 /**
- * The red banner at the top of the page that shows a download failure for 5 s (spec section 2).
+ * The red banner at the top of the page that shows a download failure for 5 s (requirements §2).
  * Its content (download-error-alert.tsx) loads with the first failure, as toasts and dialogs do
  * (ADR 012), so no page's first chunk carries it.
  */

@@ -14,7 +14,7 @@ import { useDownload } from './use-download';
 
 const t = CLIENT_ERRORS.download;
 
-describe('downloadErrorMessage (spec section 8)', () => {
+describe('downloadErrorMessage (requirements §8)', () => {
   it.each([
     [401, t.unauthorized],
     [403, t.forbidden],

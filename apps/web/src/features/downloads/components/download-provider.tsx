@@ -1,7 +1,7 @@
 /**
  * Download state shared by every download button (header, landing page, user menu), so a second
- * download while one runs is refused (spec section 4) and failures show in one red banner for
- * DOWNLOAD_ERROR_BANNER_MS (spec section 9).
+ * download while one runs is refused (requirements §4) and failures show in one red banner for
+ * DOWNLOAD_ERROR_BANNER_MS (requirements §9).
  */
 import {
   createContext,
@@ -34,7 +34,7 @@ export type WayOn = '/plans' | '/downloads' | null;
 export interface DownloadContextValue {
   /**
    * Starts a download (see `useStartDownload`): refused with 'Please login first to download'
-   * when signed out, and with 'Download already in progress' while one runs (spec section 4).
+   * when signed out, and with 'Download already in progress' while one runs (requirements §4).
    */
   download(options?: DownloadOptions): void;
   downloading: boolean;

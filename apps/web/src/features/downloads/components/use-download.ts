@@ -1,4 +1,4 @@
-/** The download hook used by the header, the landing page and the user menu (spec section 4). */
+/** The download hook used by the header, the landing page and the user menu (requirements §4). */
 import { useContext } from 'react';
 import { DownloadContext, type DownloadContextValue } from './download-provider';
 

@@ -8,7 +8,7 @@ import { BUILD_NOT_FOUND, CLIENT_ERRORS, downloadErrorText } from '@flockr/contr
 import { ApiError } from '../../../lib/api-client';
 
 /**
- * Text for a failed download (spec section 8): no answer → 'Download failed - no response
+ * Text for a failed download (requirements §8): no answer → 'Download failed - no response
  * received'; no build for this computer (BUILD_NOT_FOUND, ours) → the server's sentence, which
  * names the version and the computer; another HTTP status → `downloadErrorText(status)`;
  * anything else → the default.

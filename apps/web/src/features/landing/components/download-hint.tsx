@@ -1,6 +1,6 @@
 /**
  * The landing page's hint under the hero buttons that a plan unlocks the download, so Download
- * Now never surprises (the server answers 403 without an active plan, spec section 6). Signed out:
+ * Now never surprises (the server answers 403 without an active plan, requirements §6). Signed out:
  * an account and a plan unlock it. Signed in without an active plan: choose a plan, with a link.
  * With an active plan: nothing.
  */

@@ -1,4 +1,4 @@
-/** The six feature blurbs of the landing page (spec section 1), in the section id="features". */
+/** The six feature blurbs of the landing page (requirements §1), in the section id="features". */
 import { BarChart3, CalendarClock, Crosshair, ShieldCheck, Sparkles, Wand2 } from 'lucide-react';
 import { Container } from '../../../components/ui/page';
 

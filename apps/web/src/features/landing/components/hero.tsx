@@ -1,4 +1,4 @@
-/** Landing hero (spec section 2): Download Now (signed in) or Get Started, and View Pricing. */
+/** Landing hero (requirements §2): Download Now (signed in) or Get Started, and View Pricing. */
 import { Link } from 'react-router';
 import { ArrowRight, Download, Loader2 } from 'lucide-react';
 import { buttonClasses } from '../../../components/ui/button';

@@ -1,4 +1,4 @@
-/** The three how-it-works steps of the landing page (spec section 1). */
+/** The three how-it-works steps of the landing page (requirements §1). */
 import { Container } from '../../../components/ui/page';
 
 /** Step titles and their sentences. */

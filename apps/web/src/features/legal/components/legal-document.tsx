@@ -11,7 +11,7 @@ export interface LegalPageProps {
 }
 
 /**
- * What the legal texts quote from the site configuration (spec section 3): the support e-mail
+ * What the legal texts quote from the site configuration (requirements §3): the support e-mail
  * (undefined while loading) and the jurisdiction (a neutral phrase while loading).
  */
 export function legalFacts(config: SiteConfig | undefined): {

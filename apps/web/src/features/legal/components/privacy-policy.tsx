@@ -1,4 +1,4 @@
-/** Privacy policy text (spec section 9: 7 / 2 / 3 years retention; jurisdiction from config). */
+/** Privacy policy text (requirements §9: 7 / 2 / 3 years retention; jurisdiction from config). */
 import { RETENTION } from '@flockr/contract';
 import { LEGAL_UPDATED } from './legal-texts';
 import { LegalDocument, LegalSection, legalFacts, type LegalPageProps } from './legal-document';

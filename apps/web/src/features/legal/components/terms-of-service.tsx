@@ -1,4 +1,4 @@
-/** Terms of service (spec section 9: 30 days' notice of price changes, non-refundable fees). */
+/** Terms of service (requirements §9: 30 days' notice of price changes, non-refundable fees). */
 import { Link } from 'react-router';
 import { RETENTION, SUPPORT_REPLY_HOURS } from '@flockr/contract';
 import { LEGAL_UPDATED } from './legal-texts';

@@ -1,4 +1,4 @@
-/** The order history's call as a hook (spec section 7: `GET /payments/orders`). */
+/** The order history's call as a hook (requirements §7: `GET /payments/orders`). */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { CLIENT_ERRORS } from '@flockr/contract';
 import { call } from '../../../lib/api-client';
@@ -10,7 +10,7 @@ import { queryKeys } from '../../../lib/query-keys';
  * The previous page stays on screen while the next loads. While any order on the page is PENDING
  * it refetches every PENDING_ORDERS_REFETCH_MS (also in a background tab), so a payment made in
  * another tab shows up without a reload. Errors: the server's text, else 'Failed to fetch payment
- * orders' (spec section 8).
+ * orders' (requirements §8).
  */
 export function useOrders(page: number) {
   return useQuery({

@@ -1,5 +1,5 @@
 /**
- * Order history of /orders (spec section 2): orders with id (last 8 characters), plan, period,
+ * Order history of /orders (requirements §2): orders with id (last 8 characters), plan, period,
  * amount, status and date; Pay Now and a QR image for payable PENDING orders (on phones Pay Now
  * leads and the QR code, for paying on another device, folds away); Refresh; the
  * "No orders yet" empty state with View Plans.

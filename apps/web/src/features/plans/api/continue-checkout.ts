@@ -1,5 +1,5 @@
 /**
- * Continuing a purchase chosen before signing up or in (spec section 2: /plans sends a signed-out
+ * Continuing a purchase chosen before signing up or in (requirements §2: /plans sends a signed-out
  * visitor to /register with a redirect back; the redirect carries the choice, see
  * features/plans/lib/plan-choice.ts). Back on /plans with an account, the order for the chosen
  * plan and period is placed at once and this tab goes on to its payment page: no click is at hand

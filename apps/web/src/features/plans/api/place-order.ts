@@ -1,4 +1,4 @@
-/** Placing an order and opening its payment: the two calls of a purchase (spec section 4). */
+/** Placing an order and opening its payment: the two calls of a purchase (requirements §4). */
 import {
   CLIENT_ERRORS,
   type CreatePaymentResponse,

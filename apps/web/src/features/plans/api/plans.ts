@@ -1,5 +1,5 @@
 /**
- * The plans page's first calls as hooks (spec section 7): the plan list, and which plan is being
+ * The plans page's first calls as hooks (requirements §7): the plan list, and which plan is being
  * bought. Everything about buying (the quote, the purchase, the order's status) is in purchase.ts,
  * which loads with the checkout, not with the page.
  */
@@ -13,7 +13,7 @@ const d = CLIENT_ERRORS.defaults;
 
 /**
  * The active plans and the yearly discount (`GET /subscriptions/plans`); errors carry the
- * server's text, else 'Failed to fetch plans' (spec section 8).
+ * server's text, else 'Failed to fetch plans' (requirements §8).
  */
 export function usePlans() {
   return useQuery(plansQueryOptions);

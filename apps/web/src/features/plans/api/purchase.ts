@@ -1,5 +1,5 @@
 /**
- * Buying a plan, as hooks (spec sections 4 and 7): the quote of a purchase, the purchase itself
+ * Buying a plan, as hooks (requirements §4 and §7): the quote of a purchase, the purchase itself
  * (subscribe, then create the payment) and the order's status, polled until it is paid. Loaded
  * with the checkout (components/checkout-dialog.tsx) and the thank-you page, never with /plans
  * itself. Each hook owns its query key, what it refreshes and what it announces.
@@ -81,7 +81,7 @@ export function thankYouPath(orderId: string): string {
 }
 
 /**
- * The purchase flow of spec section 4: `POST /subscriptions/subscribe` places the PENDING order,
+ * The purchase flow of requirements §4: `POST /subscriptions/subscribe` places the PENDING order,
  * `POST /payments/create` opens its payment. Then the tab opened on the click goes to the payment
  * page and this tab to the thank-you page, which follows the order; without a tab (the browser
  * refused it) this tab goes to the payment page, which returns to the thank-you page. On failure

@@ -1,4 +1,4 @@
-/** Pro vs Pro+ comparison table of /plans (spec section 9, from PLAN_COMPARISON). */
+/** Pro vs Pro+ comparison table of /plans (requirements §9, from PLAN_COMPARISON). */
 import { Check, Minus } from 'lucide-react';
 import { PLAN_COMPARISON } from '@flockr/contract';
 

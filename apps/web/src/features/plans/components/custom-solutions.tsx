@@ -1,4 +1,4 @@
-/** Custom-solutions contact box of /plans (spec section 2), mailing the support address. */
+/** Custom-solutions contact box of /plans (requirements §2), mailing the support address. */
 import { Building2, Mail } from 'lucide-react';
 import { buttonClasses } from '../../../components/ui/button';
 

@@ -10,7 +10,7 @@ import type { BillingPeriod } from './billing-toggle';
 import { isFreePlan } from '../lib/free-plan';
 
 /**
- * Text of the yearly saving (spec section 9): "Save $40" where 40 = round(12 × monthly − yearly);
+ * Text of the yearly saving (requirements §9): "Save $40" where 40 = round(12 × monthly − yearly);
  * null when there is nothing to save.
  */
 export function yearlySavingText(plan: Plan): string | null {

@@ -1,6 +1,6 @@
 /**
 /**
- * Content of /plans (spec sections 2 and 4): billing toggle, plan cards (Choose, Extend, Upgrade
+ * Content of /plans (requirements §2 and §4): billing toggle, plan cards (Choose, Extend, Upgrade
  * or Switch, by the subscriber's plan in force), the seller and tax line, comparison table,
  * custom-solutions box, trust badges, and the purchase flow: the checkout dialog with the
  * server's quote → "Pay $…" opens the payment tab on the click → subscribe → create payment →

@@ -1,4 +1,4 @@
-/** Four trust badges of /plans (spec section 2). */
+/** Four trust badges of /plans (requirements §2). */
 import { Download, Headphones, Lock, RefreshCcw } from 'lucide-react';
 import { SUPPORT_REPLY_HOURS } from '@flockr/contract';
 

@@ -1,6 +1,6 @@
 /**
  * The plan and billing period a visitor chose on /plans, carried in the URL through sign-up and
- * sign-in (the `redirect` parameter of spec section 2) as `/plans?plan=PRO%2B&period=yearly`, so
+ * sign-in (the `redirect` parameter of requirements §2) as `/plans?plan=PRO%2B&period=yearly`, so
  * the choice survives and the purchase continues once the visitor has an account.
  */
 import type { BillingPeriod } from '../components/billing-toggle';

@@ -1,5 +1,5 @@
 /**
- * Profile calls (spec section 7: PUT /user/profile, PUT /user/notifications, my-subscriptions,
+ * Profile calls (requirements §7: PUT /user/profile, PUT /user/notifications, my-subscriptions,
  * cancel and resume) as query and mutation hooks. Saved changes replace the signed-in user
  * (lib/session) and are confirmed by a toast; failures carry the server's text and code.
  */

@@ -1,5 +1,5 @@
 /**
- * Account information: read-only e-mail (spec section 5; changed with Update Email under
+ * Account information: read-only e-mail (requirements §5; changed with Update Email under
  * Security), status, member-since date, and the role for admins only (a customer's "User" role
  * tells them nothing).
  */

@@ -1,5 +1,5 @@
 /**
- * /support (spec section 2): e-mail support with the 24-hour reply claim, Discord and Telegram
+ * /support (requirements §2): e-mail support with the 24-hour reply claim, Discord and Telegram
  * marked Coming Soon, and an FAQ of four questions.
  */
 import { Link } from 'react-router';
