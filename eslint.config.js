@@ -1,6 +1,10 @@
 // One lint setup for the whole repository (flat config). The API's layers (docs/architecture.md)
-// are enforced here with no-restricted-imports: see `apiLayers` below.
+// are enforced here with no-restricted-imports: see `apiLayers` below; the web app's with
+// import-x's no-restricted-paths: see `webLayers`.
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
@@ -57,6 +61,59 @@ const apiLayers = [
   },
 ];
 
+const web = 'apps/web/src';
+const webTests = [`${web}/**/*.test.{ts,tsx}`, `${web}/test/**`, `${web}/**/test/**`];
+/** The web app's folder as an absolute path: the rule resolves zones from it, whatever the cwd. */
+const webRoot = path.join(import.meta.dirname, web);
+const features = readdirSync(path.join(webRoot, 'features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const layerMessage =
+  'The web app imports downward only: app → features → components → lib (docs/architecture.md "Map").';
+/**
+ * The web app's layers (docs/architecture.md "Map"): app → features → components → lib, and a
+ * feature reaches another only through that feature's index.ts, what it exports on purpose.
+ * Tests render whole routes and are left out.
+ */
+const webLayers = [
+  {
+    files: [`${web}/**/*.{ts,tsx}`],
+    ignores: webTests,
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: webRoot,
+          zones: [
+            {
+              target: './lib',
+              from: ['./components', './features', './app'],
+              message: layerMessage,
+            },
+            { target: './components', from: ['./features', './app'], message: layerMessage },
+            { target: './features', from: './app', message: layerMessage },
+            ...features.map((feature) => ({
+              target: `./features/${feature}`,
+              from: './features',
+              except: [
+                `./${feature}`,
+                ...features
+                  .filter((other) => other !== feature)
+                  .map((other) => `./${other}/index.ts`),
+              ],
+              message: `A feature uses another only through its index.ts (docs/architecture.md "Map").`,
+            })),
+          ],
+        },
+      ],
+    },
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -83,6 +140,7 @@ export default tseslint.config(
     },
   },
   ...apiLayers,
+  ...webLayers,
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

@@ -1,6 +1,6 @@
 /**
  * The layer rules of docs/architecture.md are enforced by `npm run lint` (eslint.config.js,
- * `apiLayers`). These tests lint deliberate violations, as they would be written in the code, and
+ * `apiLayers`, and `webLayers` for the web app). These tests lint deliberate violations, as they would be written in the code, and
  * expect each to be refused, so the rules cannot silently stop applying.
  */
 import path from 'node:path';
@@ -62,4 +62,57 @@ describe('layer rules (eslint)', () => {
     );
     expect(broken).toEqual([]);
   }, 60_000);
+
+  describe('the web app', () => {
+    /** The layer messages ESLint gives `code` as if it were the web app's file `file`. */
+    async function webViolations(file: string, code: string): Promise<string[]> {
+      const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+      return result!.messages
+        .filter((m) => m.ruleId === 'import-x/no-restricted-paths')
+        .map((m) => m.message);
+    }
+
+    it('imports downward only: lib, components and features never import what is above them', async () => {
+      const guards = "import { AdminOnly } from '../app/guards';\nexport const x = AdminOnly;";
+      expect(await webViolations('apps/web/src/lib/x.ts', guards)).toHaveLength(1);
+      expect(
+        await webViolations(
+          'apps/web/src/components/ui/x.ts',
+          "import { useDownload } from '../../features/downloads';\nexport const x = useDownload;",
+        ),
+      ).toHaveLength(1);
+      expect(
+        await webViolations(
+          'apps/web/src/features/orders/x.ts',
+          "import { AdminOnly } from '../../app/guards';\nexport const x = AdminOnly;",
+        ),
+      ).toHaveLength(1);
+    });
+
+    it("a feature reaches another only through that feature's index.ts", async () => {
+      const file = 'apps/web/src/features/checkout/api/x.ts';
+      expect(
+        await webViolations(
+          file,
+          "import { useOrders } from '../../orders/api/orders';\nexport const x = useOrders;",
+        ),
+      ).toHaveLength(1);
+      expect(
+        await webViolations(
+          file,
+          "import { useOrders } from '../../orders';\nexport const x = useOrders;",
+        ),
+      ).toEqual([]);
+    });
+
+    it('the code as it stands has no violation', async () => {
+      const results = await eslint.lintFiles(['apps/web/src']);
+      const broken = results.flatMap((r) =>
+        r.messages
+          .filter((m) => m.ruleId === 'import-x/no-restricted-paths')
+          .map((m) => `${path.relative(root, r.filePath)}: ${m.message}`),
+      );
+      expect(broken).toEqual([]);
+    }, 60_000);
+  });
 });

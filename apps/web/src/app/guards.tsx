@@ -3,22 +3,17 @@
  * Access Denied text to visitors and invite them to sign in (Go to Login, or create an account),
  * coming back to the page afterwards; the admin
  * panel shows its Access Denied with Go to Home to everyone but ADMIN and SUPER_ADMIN. The
- * guarded page reads the user with {@link useSignedInUser}. The server enforces the same rules on
+ * guarded page reads the user with `useSignedInUser` (lib/signed-in-user.ts). The server enforces the same rules on
  * every call; this only decides what the screen shows. The Access Denied page's code loads when
  * it is shown (never on a public page).
  */
 import { lazy, Suspense, type ComponentProps } from 'react';
-import { Outlet, useLocation, useOutletContext } from 'react-router';
-import { CLIENT_ERRORS, isAdminRole, type User } from '@flockr/contract';
+import { Outlet, useLocation } from 'react-router';
+import { CLIENT_ERRORS, isAdminRole } from '@flockr/contract';
 import type { AccessDenied as AccessDeniedPage } from '../components/ui/access-denied';
 import { Container } from '../components/ui/page';
 import { withRedirect } from '../lib/redirect';
 import { useSession } from '../lib/session';
-
-/** The page inside a guard: the signed-in user. */
-export function useSignedInUser(): User {
-  return useOutletContext<User>();
-}
 
 /** The sentence inviting a signed-out visitor to sign in and come back. */
 export const SIGN_IN_INVITE = 'Sign in and we will bring you straight back to this page.';

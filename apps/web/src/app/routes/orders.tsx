@@ -6,7 +6,7 @@ import { renewalSentence } from '@flockr/contract';
 import { Container, PageHeader } from '../../components/ui/page';
 import { OrdersView } from '../../features/orders/components/orders-view';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useSignedInUser } from '../guards';
+import { useSignedInUser } from '../../lib/signed-in-user';
 
 /** The order history page. */
 export default function OrdersRoute() {

@@ -5,7 +5,7 @@
  * subscription and account info beside them. One column (phones, narrow windows): the current
  * subscription first, then the license and updates, and the danger zone last, in reading order.
  */
-import { useSignedInUser } from '../guards';
+import { useSignedInUser } from '../../lib/signed-in-user';
 import { Container, PageHeader } from '../../components/ui/page';
 import { AccountInfoCard } from '../../features/profile/components/account-info-card';
 import { NotificationsCard } from '../../features/profile/components/notifications-card';

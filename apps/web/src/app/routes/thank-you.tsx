@@ -6,7 +6,7 @@ import { useParams } from 'react-router';
 import { Container } from '../../components/ui/page';
 import { ThankYouView } from '../../features/checkout/components/thank-you-view';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useSignedInUser } from '../guards';
+import { useSignedInUser } from '../../lib/signed-in-user';
 
 /** The thank-you page. */
 export default function ThankYouRoute() {

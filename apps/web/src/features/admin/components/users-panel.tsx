@@ -14,7 +14,7 @@ import {
   USER_STATUSES,
   type User,
 } from '@flockr/contract';
-import { useSignedInUser } from '../../../app/guards';
+import { useSignedInUser } from '../../../lib/signed-in-user';
 import type { ApiError } from '../../../lib/api-client';
 import { Button } from '../../../components/ui/button';
 import { SubscriptionStatusBadge } from '../../../components/ui/status-badges';

@@ -10,8 +10,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Order, OrderStatus } from '@flockr/contract';
 import { shortOrderId } from '../../../lib/format';
 import { queryKeys } from '../../../lib/query-keys';
-import { useOrders } from '../../orders/api/orders';
-import { useOrderStatus } from '../../plans/api/purchase';
+import { useOrders } from '../../orders';
+import { useOrderStatus } from '../../plans';
 
 /** What {@link useThankYouOrder} answers. */
 export interface ThankYouOrder {

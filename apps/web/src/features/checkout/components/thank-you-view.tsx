@@ -15,7 +15,7 @@ import { Card } from '../../../components/ui/card';
 import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton';
 import { formatDate, periodLabel, shortOrderId } from '../../../lib/format';
 import { useSiteConfig } from '../../../lib/site-config';
-import { useDownload } from '../../downloads/components/use-download';
+import { useDownload } from '../../downloads';
 import { useThankYouOrder } from '../api/thank-you';
 
 /** Headline and sentence for an order that ended without being paid. */
