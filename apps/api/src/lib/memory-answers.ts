@@ -10,6 +10,7 @@
  */
 import { strongEtag } from './etag.js';
 import type { AppContext } from '../context.js';
+import type { Executor } from '../db/client.js';
 
 /** An answer ready to send: the JSON text and its strong ETag (RFC 9110 §8.8.3). */
 export interface MemoryAnswer {
@@ -110,4 +111,24 @@ export function memoryAnswersFor(
     answers = created;
   }
   return answers;
+}
+
+/**
+ * Runs `change` in one transaction, publishes `topic` inside it (every other instance drops its
+ * answers kept for `topic` when the transaction commits, db/changes.ts) and drops this
+ * instance's after the commit. Returns what `change` returns; a change that throws rolls back,
+ * publishes nothing and leaves the kept answers as they are.
+ */
+export async function changeAndPublish<T>(
+  ctx: AppContext,
+  topic: string,
+  change: (tx: Executor) => Promise<T>,
+): Promise<T> {
+  const result = await ctx.db.transaction(async (tx) => {
+    const value = await change(tx);
+    await ctx.changes.publish(tx, topic);
+    return value;
+  });
+  memoryAnswersFor(ctx, topic).clear();
+  return result;
 }

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.js';
 import type { ChangelogEntryRow } from '../../db/schema.js';
 import { notFound } from '../../lib/http-error.js';
 import {
+  changeAndPublish,
   memoryAnswersFor,
   type MemoryAnswer,
   type MemoryAnswers,
@@ -91,17 +92,11 @@ export function firstPageReady(ctx: AppContext): MemoryAnswer | undefined {
  * Runs a changelog change in one transaction, publishes the changelog topic inside it (other
  * instances drop their pages when it commits) and drops this instance's pages after the commit.
  */
-export async function changeChangelog<T>(
+export function changeChangelog<T>(
   ctx: AppContext,
   change: (tx: Executor) => Promise<T>,
 ): Promise<T> {
-  const result = await ctx.db.transaction(async (tx) => {
-    const value = await change(tx);
-    await ctx.changes.publish(tx, CHANGELOG_TOPIC);
-    return value;
-  });
-  pagesOf(ctx).clear();
-  return result;
+  return changeAndPublish(ctx, CHANGELOG_TOPIC, change);
 }
 
 /** `GET /changelog/latest`. @throws 404 when nothing is published. */

@@ -18,7 +18,7 @@ import type { PlanRow, UserRow } from '../../db/schema.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { badRequest, conflict, notFound } from '../../lib/http-error.js';
 import { recordAudit } from '../audit/service.js';
-import type { MemoryAnswer } from '../../lib/memory-answers.js';
+import { changeAndPublish, type MemoryAnswer } from '../../lib/memory-answers.js';
 import { catalogOf, PLANS_TOPIC } from './catalog.js';
 import {
   countPlans,
@@ -77,14 +77,8 @@ export function catalogReady(ctx: AppContext): MemoryAnswer | undefined {
  * Runs a plan change in one transaction, publishes the `plans` topic inside it (other instances
  * drop their catalogue when it commits) and drops this instance's copy after the commit.
  */
-async function changePlans<T>(ctx: AppContext, change: (tx: Executor) => Promise<T>): Promise<T> {
-  const result = await ctx.db.transaction(async (tx) => {
-    const value = await change(tx);
-    await ctx.changes.publish(tx, PLANS_TOPIC);
-    return value;
-  });
-  catalogOf(ctx).clear();
-  return result;
+function changePlans<T>(ctx: AppContext, change: (tx: Executor) => Promise<T>): Promise<T> {
+  return changeAndPublish(ctx, PLANS_TOPIC, change);
 }
 
 /** Every plan, active or not, in display order (admins). */
