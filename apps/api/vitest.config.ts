@@ -15,6 +15,7 @@ const DATABASE_INDEPENDENT = [
   'src/config.test.ts',
   'src/deploy.test.ts',
   'src/layers.test.ts',
+  'src/module-rings.test.ts',
   'src/db/data-dir-lock.test.ts',
   'src/db/migrations.test.ts',
   'src/lib/*.test.ts',

@@ -28,7 +28,7 @@ import { conflict, notFound } from './lib/http-error.js';
 import { METRICS_PREFIX } from './lib/metrics.js';
 import { recordAudit } from './modules/audit/service.js';
 import { expireLapsedOrders, reconcileOpenCheckouts } from './modules/billing/jobs.js';
-import { deactivateStaleDevices } from './modules/licenses/service.js';
+import { deactivateStaleDevices } from './modules/licenses/jobs.js';
 import { drainOutbox, outboxGauges } from './modules/outbox/service.js';
 import { sendReleaseMail } from './modules/releases/announcements.js';
 import { sendDueReminders } from './modules/subscriptions/reminders.js';

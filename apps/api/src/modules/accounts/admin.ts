@@ -227,7 +227,7 @@ export async function previewUserStatus(
     };
   }
   const paid =
-    subscription && new Date(subscription.expires_at) > now
+    subscription && subscription.status !== 'EXPIRED'
       ? `Their subscription is not changed: paid time keeps running until ${utcDay(new Date(subscription.expires_at))}.`
       : 'They have no paid time; nothing is taken back or granted.';
   return {

@@ -11,7 +11,7 @@ import {
   deactivateLicenseDevice,
   resetLicenseDevices,
   setLicenseSuspension,
-} from '../licenses/service.js';
+} from '../licenses/admin.js';
 
 /** Registers the admin license routes on `app`. */
 export function adminLicenseRoutes(ctx: AppContext) {

@@ -9,6 +9,7 @@ import { API_ERRORS, adminTargets, type OrderStatus, type StatusPreview } from '
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../lib/http-error.js';
 import { subscriptionSummaries } from '../subscriptions/service.js';
+import { hasPaidTime } from '../subscriptions/status.js';
 import { findOrderBuyer, lockOrder } from './repository.js';
 import { applyTransition, type TransitionResult } from './transitions.js';
 import { durationText, utcDay } from '../../lib/preview-text.js';
@@ -102,7 +103,9 @@ export async function previewOrderStatus(
   if (status === 'COMPLETED') {
     effects.push(
       `${buyer.username} gets ${period} of ${buyer.planName}: access until ${utcDay(after)}` +
-        (before && before > now ? ` (now until ${utcDay(before)}).` : ' (no paid time now).'),
+        (before && hasPaidTime({ expiresAt: before }, now)
+          ? ` (now until ${utcDay(before)}).`
+          : ' (no paid time now).'),
     );
     if (!buyer.deleted) emails.push(`Receipt to ${buyer.email}`);
   } else if (transition.from === 'COMPLETED') {

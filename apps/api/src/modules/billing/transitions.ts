@@ -4,8 +4,9 @@
  * contract's transition table (ORDER_TRANSITIONS), and in that same transaction:
  * - writes the order once (status, completed_at, a reopened payable time, the admin note);
  * - writes the checkout session's status once;
- * - grants the paid period (→ COMPLETED) or takes back the unused time (COMPLETED → REFUNDED or
- *   CANCELLED) through the subscriptions module;
+ * - fulfils a paid order (→ COMPLETED): grants the paid period through the subscriptions module
+ *   and creates the buyer's license on their first paid order (licenses/issue.ts); or takes back
+ *   the unused time (COMPLETED → REFUNDED or CANCELLED);
  * - records the change and its cause in order_status_changes.
  * It never locks again and sends nothing: e-mails go out after the commit (receipts.ts).
  */
@@ -17,6 +18,7 @@ import {
 } from '@flockr/contract';
 import type { Executor } from '../../db/client.js';
 import type { OrderRow } from '../../db/schema.js';
+import { ensureLicense } from '../licenses/issue.js';
 import { grantOrderPeriod, revokeOrderPeriod } from '../subscriptions/service.js';
 import {
   insertOrderStatusChange,
@@ -100,8 +102,12 @@ export async function applyTransition(
       : locked.livemode;
   let periodEndsAt: Date | undefined;
   let removedMs = 0;
-  if (request.to === 'COMPLETED')
+  if (request.to === 'COMPLETED') {
+    // Fulfilment: the paid period, and the buyer's license on their first paid order
+    // (docs/licenses.md "The license").
     periodEndsAt = await grantOrderPeriod(tx, { ...locked, livemode }, now);
+    await ensureLicense(tx, locked, now);
+  }
   if (from === 'COMPLETED') removedMs = await revokeOrderPeriod(tx, locked, now);
 
   const order = await updateOrder(

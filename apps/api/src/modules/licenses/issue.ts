@@ -1,6 +1,6 @@
 /**
  * Issuing licenses (docs/licenses.md "The license"): a buyer's license is created in the
- * transaction that completes their first order (`grantOrderPeriod` in subscriptions/service.ts
+ * transaction that completes their first order (billing's fulfilment, billing/transitions.ts,
  * calls {@link ensureLicense}), once per user whatever happens after: later orders, refunds and
  * expiries change its status, never whether it exists.
  */

@@ -43,7 +43,7 @@ import {
   type Harness,
 } from '../../test/harness.js';
 import { setMinimumVersion } from '../../test/update-feeds.js';
-import { deactivateStaleDevices } from './service.js';
+import { deactivateStaleDevices } from './jobs.js';
 
 const DAY = 86_400_000;
 /** Generous license limits: this file calls the program's API many times from one address. */

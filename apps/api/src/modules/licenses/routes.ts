@@ -9,15 +9,13 @@ import { API, LICENSE_SIGNATURE_HEADER } from '@flockr/contract';
 import type { AppContext } from '../../context.js';
 import type { Limiters } from '../../plugins/rate-limit.js';
 import { route, type RouteExtras } from '../../plugins/route.js';
+import { deactivateMyDevice, myLicense, rotateMyLicenseKey } from './owner.js';
 import {
   activateDevice,
   checkLicense,
   checkoutLicenseFile,
   deactivateByProgram,
-  deactivateMyDevice,
-  myLicense,
-  rotateMyLicenseKey,
-} from './service.js';
+} from './program.js';
 import { licenseKeysDocument, signatureHeader } from './signing.js';
 
 /** Where the public keys are published outside /api/v1 (docs/licenses.md "Signing keys"). */

@@ -35,7 +35,7 @@ import { assertAccountActive } from '../accounts/sign-in.js';
 import { notesForVersions } from '../changelog/service.js';
 import { deliverOutbox, enqueueMail } from '../outbox/service.js';
 import { findAccountById } from '../accounts/profile.js';
-import { accessOf, isOfferedTo, type Access } from '../updates/access.js';
+import { accessOf, isOfferedTo, type Access } from '../subscriptions/access.js';
 import {
   buildsOf,
   chooseBuild,
@@ -79,7 +79,7 @@ export async function releasesBySemver(
 }
 
 /**
- * What `user` may download now (updates/access.ts).
+ * What `user` may download now (subscriptions/access.ts).
  * @throws 403 ACCOUNT_SUSPENDED / ACCOUNT_INACTIVE; 403 SUBSCRIPTION_REQUIRED when it gives nothing.
  */
 async function downloadAccess(ctx: AppContext, user: UserRow): Promise<Access> {

@@ -4,6 +4,7 @@
  */
 import { UTCDate } from '@date-fns/utc';
 import { addMilliseconds, addMonths } from 'date-fns';
+import { hasPaidTime } from './status.js';
 
 /** What the buyer has now: when access ends and the monthly price (minor units) of the current plan. */
 export interface CurrentTime {
@@ -41,7 +42,7 @@ export function planPeriod(
   bought: BoughtPlan,
   durationMonths: number,
 ): { startsAt: Date; endsAt: Date; upgrade: boolean; carriedOverMs: number } {
-  const active = current && current.expiresAt > now ? current : null;
+  const active = current && hasPaidTime(current, now) ? current : null;
   const months = (from: Date) => new Date(addMonths(new UTCDate(from), durationMonths).getTime());
   if (!active) return { startsAt: now, endsAt: months(now), upgrade: false, carriedOverMs: 0 };
   const isUpgrade =
@@ -75,7 +76,7 @@ export function planChange(
   current: CurrentTime | null | undefined,
   bought: BoughtPlan,
 ): 'NEW' | 'RENEWAL' | 'UPGRADE' | 'DOWNGRADE' {
-  const active = current && current.expiresAt > now ? current : null;
+  const active = current && hasPaidTime(current, now) ? current : null;
   if (!active) return 'NEW';
   if (active.planId === bought.planId) return 'RENEWAL';
   if (bought.monthlyPriceMinor > active.monthlyPriceMinor && bought.monthlyPriceMinor > 0)

@@ -6,10 +6,11 @@
 import { and, asc, eq, gt, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { subscriptions, users } from '../../db/schema.js';
+import { hasPaidTimeSql } from './repository.js';
 
 /**
  * Up to `limit` users after `afterUserId` (all when null), in user id order, whose subscription
- * has access at `now` (`expires_at` > `now`), whose account is ACTIVE and not deleted, and who
+ * has paid time at `now` (`hasPaidTimeSql`), whose account is ACTIVE and not deleted, and who
  * get product e-mails (`notifications_enabled`).
  */
 export async function findProductMailRecipients(
@@ -25,7 +26,7 @@ export async function findProductMailRecipients(
     .where(
       and(
         afterUserId === null ? undefined : gt(subscriptions.userId, afterUserId),
-        gt(subscriptions.expiresAt, now),
+        hasPaidTimeSql(now),
         eq(users.status, 'ACTIVE'),
         eq(users.notificationsEnabled, true),
         isNull(users.deletedAt),

@@ -23,7 +23,7 @@ const REMINDERS = [
 
 /**
  * Reminders of one kind a run claims at most (each its own short transaction): a backlog, such
- * as the first run on a large database, goes out over successive runs, one a minute (jobs.ts),
+ * as the first run on a large database, goes out over successive runs, one a minute (jobs/table.ts),
  * instead of one run holding a connection for many thousands of transactions.
  */
 export const REMINDERS_PER_RUN = 500;

@@ -43,6 +43,40 @@ const planInForceId = (now: Date | Placeholder) => sql<string>`coalesce((
     order by ${subscriptionPeriods.startsAt} desc limit 1
   ), ${subscriptions.planId})`;
 
+/**
+ * SQL twin of `hasPaidTime` (status.ts): the subscription row in scope has paid time at `now`
+ * (`expires_at` > `now`).
+ */
+export const hasPaidTimeSql = (now: Date) => gt(subscriptions.expiresAt, now);
+
+/** What decides a user's access after expiry: the subscription's end, its plan's rule, refunds. */
+export interface AccessRow {
+  expiresAt: Date;
+  afterExpiryAccess: string;
+  /** True when the subscription's last period (latest end) was revoked: refunded or cancelled. */
+  lastPeriodRevoked: boolean;
+}
+
+/** The access facts of `userId`'s subscription, or undefined when it never had one. One query. */
+export async function findAccessRow(db: Executor, userId: string): Promise<AccessRow | undefined> {
+  const lastRevoked = sql<boolean>`coalesce((
+    select ${subscriptionPeriods.revokedAt} is not null from ${subscriptionPeriods}
+    where ${subscriptionPeriods.subscriptionId} = ${subscriptions.id}
+    order by ${subscriptionPeriods.endsAt} desc, ${subscriptionPeriods.createdAt} desc limit 1
+  ), false)`;
+  const [row] = await db
+    .select({
+      expiresAt: subscriptions.expiresAt,
+      afterExpiryAccess: plans.afterExpiryAccess,
+      lastPeriodRevoked: lastRevoked,
+    })
+    .from(subscriptions)
+    .innerJoin(plans, eq(plans.id, subscriptions.planId))
+    .where(eq(subscriptions.userId, userId))
+    .limit(1);
+  return row;
+}
+
 /** A subscription with the plan in force at the instant asked about. */
 export interface SubscriptionInForce {
   subscription: SubscriptionRow;

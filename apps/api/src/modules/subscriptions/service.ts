@@ -21,7 +21,6 @@ import {
   utcDay,
   type FigureTotals,
 } from '../figures/service.js';
-import { ensureLicense } from '../licenses/issue.js';
 import { monthlyPriceOf, quote } from '../plans/service.js';
 import { planChange, planPeriod, type CurrentTime } from './periods.js';
 import {
@@ -43,7 +42,7 @@ import {
   updateSubscription,
   type SubscriptionInForce,
 } from './repository.js';
-import { isActive, wireStatus } from './status.js';
+import { hasPaidTime, wireStatus } from './status.js';
 
 /** The subscription summary embedded in a user (requirements §3), from a row in force. */
 function summaryOf(found: SubscriptionInForce, now: Date): UserSubscription {
@@ -119,7 +118,7 @@ export async function setCancelAtPeriodEnd(
   await ctx.db.transaction(async (tx) => {
     const subscription = await lockSubscriptionOf(tx, user.id);
     if (!subscription || subscription.id !== id) throw notFound('notFound');
-    if (!isActive(subscription, now)) throw conflict('subscriptionEnded');
+    if (!hasPaidTime(subscription, now)) throw conflict('subscriptionEnded');
     await updateSubscription(tx, subscription.id, { cancelAtPeriodEnd: cancel, updatedAt: now });
   });
   return (await subscriptionView(ctx, user.id))!;
@@ -199,7 +198,7 @@ export async function subscriptionInForce(
 /** True when `userId` has paid time left at `now`. */
 async function hasAccess(db: Executor, userId: string, now: Date): Promise<boolean> {
   const [found] = await findInForce(db, [userId], now);
-  return isActive(found?.subscription, now);
+  return hasPaidTime(found?.subscription, now);
 }
 
 /** @throws 403 SUBSCRIPTION_REQUIRED unless `userId` has paid time left at `now`. */
@@ -210,9 +209,9 @@ export async function assertAccess(db: Executor, userId: string, now: Date): Pro
 /**
  * Adds the period paid by `order` to the buyer's subscription (creating it if needed), inside
  * the caller's transaction, by the rule of `planPeriod`: renewal extends, an upgrade starts now
- * with the remaining time converted, a downgrade starts when the current period ends. Creates
- * the buyer's license on their first paid order (licenses/issue.ts). Returns when the new period
- * ends. Called only by billing when an order becomes COMPLETED.
+ * with the remaining time converted, a downgrade starts when the current period ends. Returns
+ * when the new period ends. Called only by billing's fulfilment when an order becomes COMPLETED
+ * (billing/transitions.ts), which also creates the buyer's license.
  *
  * Test mode (docs/billing.md "Test mode"): a subscription created by a test order
  * (`order.livemode` false) is a test subscription, counted in no business figure. The first live
@@ -247,7 +246,7 @@ export async function grantOrderPeriod(tx: Executor, order: OrderRow, now: Date)
     await updateSubscription(tx, current.id, {
       planId: order.planId,
       expiresAt: period.endsAt,
-      startedAt: isActive(current, now) ? current.startedAt : period.startsAt,
+      startedAt: hasPaidTime(current, now) ? current.startedAt : period.startsAt,
       cancelAtPeriodEnd: false,
       updatedAt: now,
     });
@@ -281,8 +280,6 @@ export async function grantOrderPeriod(tx: Executor, order: OrderRow, now: Date)
     startsAt: period.startsAt,
     endsAt: period.endsAt,
   });
-  // The buyer's license, on their first paid order (docs/licenses.md "The license").
-  await ensureLicense(tx, order, now);
   return period.endsAt;
 }
 

@@ -5,8 +5,13 @@
  */
 import type { SubscriptionStatus } from '@flockr/contract';
 
-/** True while the subscription grants access (downloads) at `now`. */
-export function isActive(sub: { expiresAt: Date } | undefined | null, now: Date): boolean {
+/**
+ * True while the subscription has paid time at `now`: from its start until `expires_at`,
+ * exclusive (requirements §15). The one rule for "has paid time": access (access.ts), the wire
+ * status, plan changes (periods.ts) and every view of it ask here; SQL filters use its twin
+ * `hasPaidTimeSql` (repository.ts).
+ */
+export function hasPaidTime(sub: { expiresAt: Date } | undefined | null, now: Date): boolean {
   return !!sub && sub.expiresAt > now;
 }
 
@@ -18,6 +23,6 @@ export function wireStatus(
   sub: { expiresAt: Date; cancelAtPeriodEnd: boolean },
   now: Date,
 ): SubscriptionStatus {
-  if (!isActive(sub, now)) return 'EXPIRED';
+  if (!hasPaidTime(sub, now)) return 'EXPIRED';
   return sub.cancelAtPeriodEnd ? 'CANCELLED' : 'ACTIVE';
 }

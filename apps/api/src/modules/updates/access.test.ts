@@ -1,5 +1,5 @@
 /**
- * The user's own update settings (`/updates/me`) and the access rule of access.ts through the
+ * The user's own update settings (`/updates/me`) and the access rule of subscriptions/access.ts through the
  * API: channel, feed token and its rotation, a refunded last period, a plan without access after
  * expiry. The feeds themselves, with real updaters, are in feeds.test.ts.
  */

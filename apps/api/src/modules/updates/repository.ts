@@ -1,16 +1,13 @@
 /**
- * Data access for the update feeds (docs/updates.md): what a user's subscription gives, the
+ * Data access for the update feeds (docs/updates.md): the
  * releases a feed may offer with all their files, the feed settings, the user's channel and feed
  * token generation, and the batched update-check rows.
  */
-import { and, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
   artifacts,
-  plans,
   releases,
-  subscriptionPeriods,
-  subscriptions,
   updateChecks,
   updateSettings,
   users,
@@ -18,34 +15,6 @@ import {
   type ReleaseRow,
   type UserRow,
 } from '../../db/schema.js';
-
-/** What decides a user's access after expiry: the subscription's end, its plan's rule, refunds. */
-export interface AccessRow {
-  expiresAt: Date;
-  afterExpiryAccess: string;
-  /** True when the subscription's last period (latest end) was revoked: refunded or cancelled. */
-  lastPeriodRevoked: boolean;
-}
-
-/** The access facts of `userId`'s subscription, or undefined when it never had one. One query. */
-export async function findAccessRow(db: Executor, userId: string): Promise<AccessRow | undefined> {
-  const lastRevoked = sql<boolean>`coalesce((
-    select ${subscriptionPeriods.revokedAt} is not null from ${subscriptionPeriods}
-    where ${subscriptionPeriods.subscriptionId} = ${subscriptions.id}
-    order by ${subscriptionPeriods.endsAt} desc, ${subscriptionPeriods.createdAt} desc limit 1
-  ), false)`;
-  const [row] = await db
-    .select({
-      expiresAt: subscriptions.expiresAt,
-      afterExpiryAccess: plans.afterExpiryAccess,
-      lastPeriodRevoked: lastRevoked,
-    })
-    .from(subscriptions)
-    .innerJoin(plans, eq(plans.id, subscriptions.planId))
-    .where(eq(subscriptions.userId, userId))
-    .limit(1);
-  return row;
-}
 
 /** A release with every one of its files, oldest file first. */
 export interface ReleaseWithArtifacts {
@@ -64,34 +33,20 @@ function groupByRelease(rows: { release: ReleaseRow; artifact: ArtifactRow }[]) 
   return [...byId.values()];
 }
 
-/** SQL for "offered": published, active, not yanked, not archived. */
-const offered = and(
-  eq(releases.isActive, true),
-  isNotNull(releases.publishedAt),
-  isNull(releases.yankedAt),
-  isNull(releases.archivedAt),
-);
-
 /**
- * Offered releases on `channels`, published before `until` when given, each with all its files;
- * newest published first (callers sort by semantic version).
+ * Active releases on `channels`, each with all its files, newest published first (callers sort
+ * by semantic version). Which of them a user is offered is decided by `isOfferedTo`
+ * (subscriptions/access.ts); this only narrows the rows read.
  */
-export async function listOfferedReleases(
+export async function listActiveReleases(
   db: Executor,
   channels: readonly string[],
-  until?: Date,
 ): Promise<ReleaseWithArtifacts[]> {
   const rows = await db
     .select({ release: releases, artifact: artifacts })
     .from(releases)
     .innerJoin(artifacts, eq(artifacts.releaseId, releases.id))
-    .where(
-      and(
-        offered,
-        inArray(releases.channel, [...channels]),
-        until ? lt(releases.publishedAt, until) : undefined,
-      ),
-    )
+    .where(and(eq(releases.isActive, true), inArray(releases.channel, [...channels])))
     .orderBy(desc(releases.publishedAt), artifacts.createdAt, artifacts.id);
   return groupByRelease(rows);
 }

@@ -16,7 +16,7 @@ import { byteRangesBody, multipleRanges } from '../../lib/byte-ranges.js';
 import { notFound } from '../../lib/http-error.js';
 import { route, type RouteExtras, type RouteHandler } from '../../plugins/route.js';
 import { sendStoredFile } from '../../plugins/send-file.js';
-import { parseChannel } from './access.js';
+import { parseChannel } from './channels.js';
 import type { CheckRecorder } from './checks.js';
 import { electronChannelFile, electronUpdateInfo } from './formats/electron.js';
 import { sparkleAppcast } from './formats/sparkle.js';

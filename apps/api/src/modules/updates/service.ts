@@ -1,6 +1,6 @@
 /**
  * The update feeds (docs/updates.md): who may fetch them (the feed token and the access rule of
- * access.ts), which releases a feed offers (channel, access after expiry, staged rollout, yank,
+ * subscriptions/access.ts), which releases a feed offers (channel, access after expiry, staged rollout, yank,
  * minimum supported version), and the user's own settings (`/updates/me`). The documents
  * themselves are written by the renderers in formats/.
  */
@@ -21,13 +21,14 @@ import { assertAccountActive } from '../accounts/sign-in.js';
 import { findAccountById } from '../accounts/profile.js';
 import { markdownNotesForVersions } from '../changelog/service.js';
 import type { FileDelivery } from '../releases/storage.js';
-import { accessOf, accessView, channelsUpTo, effectiveChannel, type Access } from './access.js';
+import { accessOf, accessView, isOfferedTo, type Access } from '../subscriptions/access.js';
+import { channelsUpTo, effectiveChannel } from './channels.js';
 import type { CheckRecorder } from './checks.js';
 import type { FeedArtifact, FeedRelease } from './feed-model.js';
 import { feedTokenKey, feedTokenMatches, feedTokenOf, feedTokenUserId } from './feed-token.js';
 import {
   findMinimumVersion,
-  listOfferedReleases,
+  listActiveReleases,
   nextFeedTokenVersion,
   setReleaseChannel,
   type ReleaseWithArtifacts,
@@ -182,15 +183,18 @@ function feedArtifact(
   };
 }
 
-/** Offered releases for the caller on `channel`, after expiry only those published before it. */
+/**
+ * Releases offered to the caller on `channel` (`isOfferedTo`, subscriptions/access.ts: after
+ * expiry only those published before it), newest semantic version first.
+ */
 async function offeredFor(
   ctx: AppContext,
   caller: FeedCaller,
   channel: ReleaseChannel,
 ): Promise<ReleaseWithArtifacts[]> {
-  const until = caller.access.kind === 'until' ? caller.access.until : undefined;
-  const rows = await listOfferedReleases(ctx.db, channelsUpTo(channel), until);
+  const rows = await listActiveReleases(ctx.db, channelsUpTo(channel));
   return rows
+    .filter((r) => isOfferedTo(r.release, channel, caller.access))
     .filter((r) => semver.valid(r.release.version))
     .sort((a, b) => semver.rcompare(a.release.version, b.release.version));
 }
