@@ -2,35 +2,22 @@
  * License keys (docs/licenses.md "The key"): what the program and its user type or paste.
  *
  * A key is `FLK-` and 8 groups of 5 Crockford base32 characters (https://www.crockford.com/base32.html)
- * encoding 25 bytes: the license id (16 bytes, the UUID's bytes) followed by the first 9 bytes of
- * HMAC-SHA-256(key, "{license id}:{generation}"). The HMAC key is derived from the app's secret
- * with HKDF-SHA-256 (RFC 5869), info "flockr license key" (its own, so it is unrelated to the
- * feed-token key). Nothing is stored but the generation (`licenses.key_generation`): the profile
- * can show the key again, a rotation (+1) stops the old key at once, and a database leak yields
- * no key. A key is looked up by the id it embeds, then its MAC compared in constant time.
+ * encoding 25 bytes: the license id (16 bytes, the UUID's bytes) followed by its 9-byte MAC in
+ * the keyed-token scheme (lib/keyed-token.ts, HKDF info "flockr license key", generation
+ * `licenses.key_generation`). A key is looked up by the id it embeds, then its MAC compared in
+ * constant time.
  */
-import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { keyedTokenScheme, uuidBytes, uuidOfBytes } from '../../lib/keyed-token.js';
 
 /** Crockford's alphabet: digits and letters without I, L, O and U. */
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 const PREFIX = 'FLK';
 const ID_BYTES = 16;
-const MAC_BYTES = 9;
+/** License keys in the keyed-token scheme: their key derivation and 9-byte MAC. */
+export const LICENSE_KEYS = keyedTokenScheme('flockr license key', 9);
 /** Characters of a key's body: (16 + 9) bytes × 8 / 5 bits. */
-const BODY_CHARS = ((ID_BYTES + MAC_BYTES) * 8) / 5;
+const BODY_CHARS = ((ID_BYTES + LICENSE_KEYS.macBytes) * 8) / 5;
 const GROUP = 5;
-
-/** The HMAC key of license keys, derived from the app's secret (`JWT_SECRET`). */
-export function licenseKeySecret(appSecret: string): Buffer {
-  return Buffer.from(hkdfSync('sha256', appSecret, 'flockr', 'flockr license key', 32));
-}
-
-function mac(secret: Buffer, licenseId: string, generation: number): Buffer {
-  return createHmac('sha256', secret)
-    .update(`${licenseId}:${generation}`)
-    .digest()
-    .subarray(0, MAC_BYTES);
-}
 
 /** Crockford base32 of `bytes` (a whole number of 5-bit groups: bytes × 8 divisible by 5). */
 function encode(bytes: Buffer): string {
@@ -58,13 +45,10 @@ function decode(chars: string, byteCount: number): Buffer | undefined {
   return out;
 }
 
-const uuidOf = (hex: string) =>
-  `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-
 /** The key of license `licenseId` at `generation` (`licenses.key_generation`). Pure. */
 export function licenseKeyOf(secret: Buffer, licenseId: string, generation: number): string {
-  const id = Buffer.from(licenseId.replaceAll('-', ''), 'hex');
-  const body = encode(Buffer.concat([id, mac(secret, licenseId, generation)]));
+  const id = uuidBytes(licenseId);
+  const body = encode(Buffer.concat([id, LICENSE_KEYS.mac(secret, licenseId, generation)]));
   const groups = body.match(new RegExp(`.{${GROUP}}`, 'g'))!;
   return [PREFIX, ...groups].join('-');
 }
@@ -85,10 +69,10 @@ export function parseLicenseKey(input: string): ParsedLicenseKey | undefined {
   if (!compact.startsWith(PREFIX)) return undefined;
   const body = compact.slice(PREFIX.length).replace(/O/g, '0').replace(/[IL]/g, '1');
   if (body.length !== BODY_CHARS) return undefined;
-  const bytes = decode(body, ID_BYTES + MAC_BYTES);
+  const bytes = decode(body, ID_BYTES + LICENSE_KEYS.macBytes);
   if (!bytes) return undefined;
   return {
-    licenseId: uuidOf(bytes.subarray(0, ID_BYTES).toString('hex')),
+    licenseId: uuidOfBytes(bytes.subarray(0, ID_BYTES)),
     mac: bytes.subarray(ID_BYTES),
   };
 }
@@ -99,5 +83,5 @@ export function licenseKeyMatches(
   parsed: ParsedLicenseKey,
   generation: number,
 ): boolean {
-  return timingSafeEqual(parsed.mac, mac(secret, parsed.licenseId, generation));
+  return LICENSE_KEYS.matches(secret, parsed.licenseId, generation, parsed.mac);
 }

@@ -31,15 +31,12 @@ import { recordAudit } from '../audit/service.js';
 import { planById } from '../plans/service.js';
 import { accessOf } from '../subscriptions/access.js';
 import { subscriptionInForce } from '../subscriptions/service.js';
-import { licenseKeyOf, licenseKeySecret } from './license-key.js';
+import { LICENSE_KEYS, licenseKeyOf } from './license-key.js';
 import { deactivateDevices, listDevices } from './repository.js';
 
-/** The license-key HMAC key of each app secret, derived once (HKDF is not free). */
-const secrets = new Map<string, Buffer>();
+/** The license-key HMAC key of the app's secret (derived once, lib/keyed-token.ts). */
 export function secretOf(ctx: AppContext): Buffer {
-  let secret = secrets.get(ctx.config.jwtSecret);
-  if (!secret) secrets.set(ctx.config.jwtSecret, (secret = licenseKeySecret(ctx.config.jwtSecret)));
-  return secret;
+  return LICENSE_KEYS.key(ctx.config.jwtSecret);
 }
 
 /** The current key of `license` (`FLK-…`, docs/licenses.md "The key"). */

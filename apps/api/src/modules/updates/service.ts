@@ -25,7 +25,7 @@ import { accessOf, accessView, isOfferedTo, type Access } from '../subscriptions
 import { channelsUpTo, effectiveChannel } from './channels.js';
 import type { CheckRecorder } from './checks.js';
 import type { FeedArtifact, FeedRelease } from './feed-model.js';
-import { feedTokenKey, feedTokenMatches, feedTokenOf, feedTokenUserId } from './feed-token.js';
+import { FEED_TOKENS, feedTokenMatches, feedTokenOf, feedTokenUserId } from './feed-token.js';
 import {
   findMinimumVersion,
   listActiveReleases,
@@ -34,12 +34,9 @@ import {
   type ReleaseWithArtifacts,
 } from './repository.js';
 
-/** The feed-token key of each secret, derived once (HKDF is not free). */
-const keys = new Map<string, Buffer>();
+/** The feed-token key of the app's secret (derived once, lib/keyed-token.ts). */
 function keyOf(ctx: AppContext): Buffer {
-  let key = keys.get(ctx.config.jwtSecret);
-  if (!key) keys.set(ctx.config.jwtSecret, (key = feedTokenKey(ctx.config.jwtSecret)));
-  return key;
+  return FEED_TOKENS.key(ctx.config.jwtSecret);
 }
 
 /** The current feed token of `user`. */
