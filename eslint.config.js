@@ -55,7 +55,14 @@ const apiLayers = [
     rules: restrict(queryBuilder, anyRepository),
   },
   {
-    files: [`${api}/*.ts`, `${api}/lib/**`, `${api}/mail/**`, `${api}/seed/**`, `${api}/cli/**`],
+    files: [
+      `${api}/*.ts`,
+      `${api}/jobs/**`,
+      `${api}/lib/**`,
+      `${api}/mail/**`,
+      `${api}/seed/**`,
+      `${api}/cli/**`,
+    ],
     ignores: [`${api}/app.ts`, `${api}/server.ts`, ...tests],
     rules: restrict(queryBuilder, httpFramework),
   },

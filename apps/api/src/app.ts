@@ -29,7 +29,7 @@ import { redactUrl } from './lib/redact-url.js';
 import { logMixin } from './lib/request-context.js';
 import { TokenService } from './lib/tokens.js';
 import { AccessLog } from './plugins/access-log.js';
-import { stopJobs } from './jobs.js';
+import { stopJobs } from './jobs/runner.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { accountRoutes } from './modules/accounts/routes.js';
 import { authenticate } from './modules/accounts/sign-in.js';
@@ -211,7 +211,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('preClose', async () => closing.abort());
 
   app.addHook('onClose', () => ctx.passwords.close());
-  // Background jobs started with this context (jobs.ts) stop before the database closes.
+  // Background jobs started with this context (jobs/runner.ts) stop before the database closes.
   app.addHook('onClose', () => stopJobs(ctx));
   app.addHook('onClose', () => ctx.artifacts.close());
   // Update checks noted by the feeds, written in batches; the last ones before the database closes.

@@ -34,7 +34,7 @@ async function main(): Promise<void> {
   ] = await Promise.all([
     import('./app.js'),
     import('./db/client.js'),
-    import('./jobs.js'),
+    import('./jobs/runner.js'),
     import('./modules/accounts/bootstrap.js'),
     import('./seed/seed.js'),
     import('./modules/releases/digests.js'),

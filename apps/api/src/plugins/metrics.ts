@@ -20,7 +20,7 @@ import { collectDefaultMetrics, Gauge, Histogram, type Registry } from 'prom-cli
 import type { AppContext } from '../context.js';
 import { poolUse } from '../db/client.js';
 import { METRICS_PREFIX } from '../lib/metrics.js';
-import { registerJobMetrics } from '../jobs.js';
+import { registerJobMetrics } from '../jobs/metrics.js';
 import { registerFigureMetrics } from '../modules/figures/metrics.js';
 import { errorBody } from './errors.js';
 

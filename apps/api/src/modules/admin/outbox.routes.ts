@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { API } from '@flockr/contract';
 import type { AppContext } from '../../context.js';
-import { listDeadJobs, retryDeadJob } from '../../jobs.js';
+import { listDeadJobs, retryDeadJob } from '../../jobs/dead-letter.js';
 import { route } from '../../plugins/route.js';
 import { listOutbox, retryOutboxMessage } from '../outbox/service.js';
 

@@ -1,5 +1,5 @@
 /**
- * Billing's background work, run every minute (src/jobs.ts), safe on several instances at once:
+ * Billing's background work, run every minute (src/jobs/table.ts), safe on several instances at once:
  * - recording the expiry of orders whose payable time ran out (reads already show them EXPIRED);
  * - reconciliation: checkouts still open after RECONCILE_AFTER_MINUTES are checked with the
  *   provider, and what it says is applied as a provider event with a synthetic id per session

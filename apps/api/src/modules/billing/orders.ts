@@ -1,7 +1,7 @@
 /**
  * Orders as buyers place and see them (requirements §3, §4 and §7). Reading never writes: a
  * PENDING order whose payable time ran out reads as EXPIRED at once (contract
- * `effectiveOrderStatus`); the minute job records it later (jobs.ts).
+ * `effectiveOrderStatus`); the minute job records it later (jobs/table.ts).
  */
 import {
   effectiveOrderStatus,

@@ -16,7 +16,7 @@ import {
 import { buildApp } from '../../app.js';
 import { openDatabase } from '../../db/client.js';
 import { auditLog, outboxMessages } from '../../db/schema.js';
-import { jobRunnerOf, startJobs, stopJobs } from '../../jobs.js';
+import { jobRunnerOf, startJobs, stopJobs } from '../../jobs/runner.js';
 import type { Mailer } from '../../mail/mailer.js';
 import {
   createHarness,

@@ -3,7 +3,7 @@
  * message with {@link enqueueMail} in the same transaction as its cause, under a dedupe key that
  * names the cause, so a rolled-back cause leaves no message and a cause applied twice leaves one.
  * After the commit it calls {@link deliverOutbox} with the new ids, which sends them at once
- * (e-mail stays prompt); {@link drainOutbox}, run every minute by the job runner (jobs.ts), sends
+ * (e-mail stays prompt); {@link drainOutbox}, run every minute by the job runner (jobs/runner.ts), sends
  * whatever is still due: retries after backoff, and messages whose sender died mid-way.
  *
  * Delivery is at least once: a message is marked sent right after the transport accepted it, so

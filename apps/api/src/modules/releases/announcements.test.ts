@@ -7,7 +7,7 @@
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxMessages, releaseAnnouncements } from '../../db/schema.js';
-import { JOBS } from '../../jobs.js';
+import { JOBS } from '../../jobs/table.js';
 import { updateUser } from '../accounts/repository.js';
 import { createHarness, registerUser, subscribedUser, type Harness } from '../../test/harness.js';
 import { sendReleaseMail } from './announcements.js';

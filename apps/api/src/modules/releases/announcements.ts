@@ -6,7 +6,7 @@
  * - The request that offers the release only records the announcement (`scheduleReleaseMail`,
  *   one row in `release_announcements`, in the request's transaction): at a million subscribers
  *   the request stays as fast as at ten.
- * - The `flockr.release-mail` job (jobs.ts, every minute) writes the messages to the outbox a
+ * - The `flockr.release-mail` job (jobs/table.ts, every minute) writes the messages to the outbox a
  *   batch of RELEASE_MAIL_BATCH users at a time, in user id order, each batch in one transaction
  *   with the announcement's place (`after_user_id`), so a crash or a second instance never skips
  *   or repeats a batch; the outbox job sends them (docs/jobs-and-email.md).
@@ -35,7 +35,7 @@ export const RELEASE_MAIL_BATCH = 500;
 
 /**
  * How long one run of the job writes batches, in ms, before it leaves the rest to the next run
- * (a minute later): well inside the 5 minutes a pg-boss job may run (jobs.ts JOB_RETRY).
+ * (a minute later): well inside the 5 minutes a pg-boss job may run (jobs/runner.ts JOB_RETRY).
  */
 export const RELEASE_MAIL_RUN_MS = 50_000;
 

@@ -12,53 +12,13 @@
  * - On the embedded database (PGlite, one process) they run in-process on a minute timer; a
  *   failure is logged and the next round tries again.
  *
+ * The jobs are the table's (jobs/table.ts); dead jobs as admins see them are jobs/dead-letter.ts.
  * Tests call the handlers directly, or start a runner with {@link startJobs}.
  */
 import { PgBoss, type JobWithMetadata } from 'pg-boss';
-import { Gauge, type Registry } from 'prom-client';
-import {
-  paginate,
-  type AdminDeadJob,
-  type AdminDeadJobRetryResponse,
-  type AdminDeadJobsResponse,
-} from '@flockr/contract';
-import type { AppContext } from './context.js';
-import type { UserRow } from './db/schema.js';
-import { conflict, notFound } from './lib/http-error.js';
-import { METRICS_PREFIX } from './lib/metrics.js';
-import { recordAudit } from './modules/audit/service.js';
-import { expireLapsedOrders, reconcileOpenCheckouts } from './modules/billing/jobs.js';
-import { deactivateStaleDevices } from './modules/licenses/jobs.js';
-import { drainOutbox, outboxGauges } from './modules/outbox/service.js';
-import { sendReleaseMail } from './modules/releases/announcements.js';
-import { sendDueReminders } from './modules/subscriptions/reminders.js';
-
-/** One background job: its pg-boss queue, its handler, and the log line of its failure. */
-export interface JobDefinition {
-  queue: string;
-  run: (ctx: AppContext) => Promise<unknown>;
-  failure: string;
-}
-
-/** The jobs of a server, in the order one in-process round runs them. */
-export const JOBS: readonly JobDefinition[] = [
-  { queue: 'flockr.reconcile', run: reconcileOpenCheckouts, failure: 'reconciliation failed' },
-  { queue: 'flockr.order-expiry', run: expireLapsedOrders, failure: 'order expiry failed' },
-  { queue: 'flockr.reminders', run: sendDueReminders, failure: 'reminders failed' },
-  // Before the outbox, so an in-process round sends the e-mails it wrote (docs/updates.md).
-  {
-    queue: 'flockr.release-mail',
-    run: (ctx) => sendReleaseMail(ctx),
-    failure: 'release e-mails failed',
-  },
-  { queue: 'flockr.outbox', run: drainOutbox, failure: 'e-mail outbox failed' },
-  // Seats of devices that stopped checking in (LICENSE_DEVICE_TIMEOUT, docs/licenses.md).
-  {
-    queue: 'flockr.license-devices',
-    run: deactivateStaleDevices,
-    failure: 'license device timeouts failed',
-  },
-];
+import type { AdminDeadJob } from '@flockr/contract';
+import type { AppContext } from '../context.js';
+import { JOBS, type JobDefinition } from './table.js';
 
 /** pg-boss's dead-letter queue of every job queue (pg-boss docs, "Queues": `deadLetter`). */
 export const DEAD_JOBS_QUEUE = 'flockr.dead-jobs';
@@ -202,8 +162,8 @@ function errorText(output: unknown): string | null {
   return JSON.stringify(output).slice(0, 1000);
 }
 
-/** A dead-letter job as admins see it. */
-function deadJob(job: JobWithMetadata<unknown>): AdminDeadJob {
+/** A dead-letter job of pg-boss as admins see it. Pure. */
+function deadJobOf(job: JobWithMetadata<unknown>): AdminDeadJob {
   return {
     id: job.id,
     queue: job.sourceName ?? 'unknown',
@@ -263,7 +223,7 @@ async function startPgBoss(
       await boss.send(queue, {});
     },
     async deadJobs() {
-      return (await boss.findJobs(DEAD_JOBS_QUEUE, { queued: true, limit: 10_000 })).map(deadJob);
+      return (await boss.findJobs(DEAD_JOBS_QUEUE, { queued: true, limit: 10_000 })).map(deadJobOf);
     },
     async redrive(id) {
       const [found] = await boss.findJobs(DEAD_JOBS_QUEUE, { id, queued: true });
@@ -289,134 +249,4 @@ async function startPgBoss(
       await boss.stop({ graceful: true, close: true, timeout: 5_000 });
     },
   };
-}
-
-/**
- * `GET /admin/jobs/dead`: one page of the jobs that failed every retry, oldest first, and where
- * jobs run. In-process (the embedded database) there are none: failures are logged and retried by
- * the next round.
- */
-export async function listDeadJobs(
-  ctx: AppContext,
-  query: { page: number; limit: number },
-): Promise<AdminDeadJobsResponse> {
-  const runner = jobRunnerOf(ctx);
-  const all = runner ? await runner.deadJobs() : [];
-  const start = (query.page - 1) * query.limit;
-  return {
-    runner: runner?.kind ?? (ctx.config.databaseUrl ? 'pg-boss' : 'in-process'),
-    jobs: all.slice(start, start + query.limit),
-    pagination: paginate(all.length, query.page, query.limit),
-  };
-}
-
-/**
- * `POST /admin/jobs/dead/{id}/retry`: moves a dead job back to the queue it failed on (pg-boss
- * `redrive`), audited ('job.retry'). The audit row is written in a transaction that commits only
- * after pg-boss moved the job, so a refused retry leaves no record.
- * @throws 409 JOB_QUEUE_UNAVAILABLE on the embedded database (no queue); 404 JOB_NOT_FOUND.
- */
-export async function retryDeadJob(
-  ctx: AppContext,
-  actor: UserRow,
-  id: string,
-): Promise<AdminDeadJobRetryResponse> {
-  const runner = jobRunnerOf(ctx);
-  if (!runner || runner.kind !== 'pg-boss') throw conflict('jobQueueUnavailable');
-  const queue = await ctx.db.transaction(async (tx) => {
-    const moved = await runner.redrive(id);
-    if (!moved) throw notFound('jobNotFound');
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: 'job.retry',
-      entityType: 'job',
-      entityId: id,
-      before: { queue: DEAD_JOBS_QUEUE },
-      after: { queue: moved },
-    });
-    return moved;
-  });
-  return { queue, message: `The job is back on ${queue}.` };
-}
-
-/**
- * Registers the queue gauges (docs/observability.md): `flockr_outbox_messages{status}` (pending
- * and dead e-mails), `flockr_outbox_oldest_pending_age_seconds`, and on pg-boss
- * `flockr_job_queue_depth{queue}` and `flockr_job_queue_oldest_age_seconds{queue}` (dead jobs
- * under queue="flockr.dead-jobs"). Read at scrape time; database-wide values (aggregate with
- * `max`). A failed read is logged and leaves the last values.
- */
-export function registerJobMetrics(registry: Registry, ctx: AppContext): void {
-  let reading: Promise<Awaited<ReturnType<typeof outboxGauges>> | undefined> | undefined;
-  const readOutbox = () =>
-    (reading ??= outboxGauges(ctx)
-      .catch((error: unknown) => {
-        ctx.log.warn({ err: error }, 'metrics: the outbox could not be read');
-        return undefined;
-      })
-      .finally(() => {
-        reading = undefined;
-      }));
-  new Gauge({
-    name: `${METRICS_PREFIX}outbox_messages`,
-    help: 'E-mails in the outbox by status: pending (waiting or retrying) and dead (given up).',
-    labelNames: ['status'] as const,
-    registers: [registry],
-    async collect() {
-      const gauges = await readOutbox();
-      if (!gauges) return;
-      this.set({ status: 'pending' }, gauges.pending);
-      this.set({ status: 'dead' }, gauges.dead);
-    },
-  });
-  new Gauge({
-    name: `${METRICS_PREFIX}outbox_oldest_pending_age_seconds`,
-    help: 'Age of the oldest pending e-mail in seconds (0 when none is pending).',
-    registers: [registry],
-    async collect() {
-      const gauges = await readOutbox();
-      if (gauges) this.set(gauges.oldestPendingAgeSeconds);
-    },
-  });
-  let stats: Promise<{ queue: string; depth: number; oldestAgeSeconds: number }[]> | undefined;
-  const readStats = () =>
-    (stats ??= (async () => {
-      const runner = jobRunnerOf(ctx);
-      if (!runner || runner.kind !== 'pg-boss') return [];
-      const [queues, dead] = await Promise.all([runner.queueStats(), runner.deadJobs()]);
-      const oldestDead = dead[0] ? Date.parse(dead[0].failed_at) : undefined;
-      return [
-        ...queues,
-        {
-          queue: DEAD_JOBS_QUEUE,
-          depth: dead.length,
-          oldestAgeSeconds: oldestDead ? Math.max(0, (Date.now() - oldestDead) / 1000) : 0,
-        },
-      ];
-    })()
-      .catch((error: unknown) => {
-        ctx.log.warn({ err: error }, 'metrics: the job queues could not be read');
-        return [];
-      })
-      .finally(() => {
-        stats = undefined;
-      }));
-  new Gauge({
-    name: `${METRICS_PREFIX}job_queue_depth`,
-    help: 'Jobs waiting in each pg-boss queue (created or retrying); dead jobs under flockr.dead-jobs.',
-    labelNames: ['queue'] as const,
-    registers: [registry],
-    async collect() {
-      for (const s of await readStats()) this.set({ queue: s.queue }, s.depth);
-    },
-  });
-  new Gauge({
-    name: `${METRICS_PREFIX}job_queue_oldest_age_seconds`,
-    help: 'Age in seconds of the oldest job waiting in each pg-boss queue (0 when empty).',
-    labelNames: ['queue'] as const,
-    registers: [registry],
-    async collect() {
-      for (const s of await readStats()) this.set({ queue: s.queue }, s.oldestAgeSeconds);
-    },
-  });
 }
