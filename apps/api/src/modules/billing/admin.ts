@@ -37,7 +37,7 @@ import {
   findOrderListing,
   listOrderListings,
   orderListingBatch,
-  orderListingsPage,
+  orderPageQuery,
   listPaymentEvents,
   lockOrder,
 } from './repository.js';
@@ -83,7 +83,7 @@ export async function listAdminOrders(
     (filter.mode === 'test' ? 0 : totals[name]) + (filter.mode === 'live' ? 0 : totals.test[name]);
   const { rows, total, estimate } = figure
     ? await Promise.all([
-        orderListingsPage(ctx.db, ctx.payments.name, filter, window, now, { sort, dir }),
+        orderPageQuery(ctx.db, ctx.payments.name, filter, window, now, { sort, dir }),
         figureTotals(ctx.db),
       ]).then(([found, totals]) => ({
         rows: found,
@@ -100,7 +100,7 @@ export async function listAdminOrders(
 /** The `limit` newest orders as admins see them (the dashboard's recent list; no total). */
 export async function newestOrders(ctx: AppContext, limit: number): Promise<AdminOrder[]> {
   const now = ctx.now();
-  const rows = await orderListingsPage(ctx.db, ctx.payments.name, {}, { offset: 0, limit }, now);
+  const rows = await orderPageQuery(ctx.db, ctx.payments.name, {}, { offset: 0, limit }, now);
   return rows.map((r) => toAdminOrder(r, ctx.config.publicUrl, now));
 }
 

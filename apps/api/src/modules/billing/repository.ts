@@ -278,23 +278,9 @@ export async function listOrderListings(
 }
 
 /**
- * One page of orders matching `filter` in `sort` order, without counting them (the caller knows
- * the total, or needs none): the statement of {@link orderPageQuery}.
- */
-export async function orderListingsPage(
-  db: Executor,
-  provider: string,
-  filter: OrderFilter,
-  page: { offset: number; limit: number },
-  now: Date,
-  sort: OrderSort = {},
-): Promise<OrderListing[]> {
-  return orderPageQuery(db, provider, filter, page, now, sort);
-}
-
-/**
  * The statement behind one page of {@link listOrderListings}, unexecuted (its tests EXPLAIN it to
- * check the indexes serve it): the orders matching `filter`, or those of `ids` (a search's
+ * check the indexes serve it; awaited, it is one page of orders without counting them, for a
+ * caller that knows the total or needs none): the orders matching `filter`, or those of `ids` (a search's
  * matches, found once by `countSearch`). The page's order ids are found first, joining only what
  * the sort needs (the buyer for `username`, the plan for `plan`), and only those ten orders are
  * joined with their buyer, plan and checkout session, so a deep page or a search matching

@@ -6,22 +6,15 @@
  * depends on it, so a feed stays a read; a crash loses at most the last interval's counts.
  */
 import type { AppContext } from '../../context.js';
-import { upsertUpdateChecks, type UpdateCheck } from './repository.js';
+import { upsertUpdateChecks, type CheckNote, type UpdateCheck } from './repository.js';
 
 /** How often the noted checks are written, in milliseconds. */
 export const FLUSH_INTERVAL_MS = 2_000;
 /** Noted rows past which a flush starts at once (bounds memory under a flood of checks). */
 const FLUSH_AT_ROWS = 5_000;
 
-/** One feed request's check. */
-export interface CheckNote {
-  userId: string;
-  platform: string;
-  arch: string;
-  currentVersion: string | null;
-  channel: string;
-  format: string;
-}
+/** One feed request's check (repository.ts). */
+export type { CheckNote };
 
 /** Notes update checks in memory and writes them in batches. */
 export interface CheckRecorder {

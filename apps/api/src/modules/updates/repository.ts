@@ -87,15 +87,20 @@ export async function nextFeedTokenVersion(
   return row;
 }
 
-/** One update check to record (a row per user, platform, arch and UTC day). */
-export interface UpdateCheck {
-  day: string;
+/** Who checked for updates, as one feed request reports it. */
+export interface CheckNote {
   userId: string;
   platform: string;
   arch: string;
   currentVersion: string | null;
   channel: string;
   format: string;
+}
+
+/** One update check to record (a row per user, platform, arch and UTC day). */
+export interface UpdateCheck extends CheckNote {
+  /** The UTC day, `YYYY-MM-DD`. */
+  day: string;
   checks: number;
   lastCheckedAt: Date;
 }
