@@ -1,0 +1,140 @@
+/**
+ * Changelog tab: every entry (drafts and archived ones included) with its state and view count;
+ * per entry Edit, Publish or Unpublish, and Archive or Restore (entries are never deleted);
+ * "New entry" opens the form with a live markdown preview.
+ */
+import { EyeOff, Plus, ScrollText, Send } from 'lucide-react';
+import type { AdminChangelogEntry } from '@flockr/contract';
+import { Button } from '../../../components/ui/button';
+import { formatCalendarDate } from '../../../lib/format';
+import { useAdminChangelog, useUpdateChangelogEntry } from './api/changelog';
+import { AdminList, useEditor } from '../kit/admin-list';
+import { tdClass } from '../kit/admin-table';
+import { ArchiveActions } from '../kit/archive-actions';
+import { PublishedBadge } from '../kit/badges';
+import { ChangelogForm } from './changelog-form';
+import { useListParams } from '../kit/list-params';
+import { changelogCsv, changelogFilters, changelogLocal } from '../kit/local-lists';
+
+const columns = [
+  { label: 'Version', sort: 'version' },
+  { label: 'Title', sort: 'title' },
+  { label: 'Released', sort: 'release_date' },
+  { label: 'State', sort: 'state' },
+  { label: 'Views', align: 'right', sort: 'views' },
+  { label: 'Actions', hidden: true },
+] as const;
+
+/** One entry row with its actions; `change` is the panel's update, `onEdit` opens the form. */
+function EntryRow({
+  entry,
+  change,
+  onEdit,
+}: {
+  entry: AdminChangelogEntry;
+  change: ReturnType<typeof useUpdateChangelogEntry>;
+  onEdit: (entry: AdminChangelogEntry) => void;
+}) {
+  const busy = change.isPending && change.variables.id === entry.id;
+  const archived = entry.archived_at !== null;
+  const act = (body: { is_published?: boolean; archived?: boolean }) =>
+    change.mutate({ id: entry.id, ...body });
+  return (
+    <tr className={archived ? 'text-slate-500' : undefined}>
+      <td className={`${tdClass} font-semibold whitespace-nowrap text-slate-900`}>
+        v{entry.version}
+      </td>
+      <td className={`${tdClass} max-w-[22rem]`}>
+        <p className="truncate font-medium text-slate-900" title={entry.title}>
+          {entry.title}
+        </p>
+        {entry.changes_summary ? (
+          <p className="truncate text-xs text-slate-500" title={entry.changes_summary}>
+            {entry.changes_summary}
+          </p>
+        ) : null}
+      </td>
+      <td className={`${tdClass} whitespace-nowrap`}>{formatCalendarDate(entry.release_date)}</td>
+      <td className={tdClass}>
+        <PublishedBadge published={entry.is_published} archived={archived} />
+      </td>
+      <td className={`${tdClass} text-right tabular-nums`}>{entry.view_count}</td>
+      <td className={`${tdClass} text-right`}>
+        <ArchiveActions
+          version={entry.version}
+          archived={archived}
+          busy={busy}
+          onEdit={() => onEdit(entry)}
+          onArchive={() => act({ archived: true })}
+          onRestore={() => act({ archived: false })}
+        >
+          {entry.is_published ? (
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label={`Unpublish version ${entry.version}`}
+              icon={<EyeOff aria-hidden="true" className="size-4" />}
+              disabled={busy}
+              onClick={() => act({ is_published: false })}
+            >
+              Unpublish
+            </Button>
+          ) : (
+            <Button
+              variant="secondary"
+              size="sm"
+              aria-label={`Publish version ${entry.version}`}
+              icon={<Send aria-hidden="true" className="size-4" />}
+              loading={busy && change.variables.is_published === true}
+              disabled={busy}
+              onClick={() => act({ is_published: true })}
+            >
+              Publish
+            </Button>
+          )}
+        </ArchiveActions>
+      </td>
+    </tr>
+  );
+}
+
+/** The changelog tab. */
+export function ChangelogPanel() {
+  const query = useAdminChangelog();
+  const change = useUpdateChangelogEntry();
+  const editor = useEditor<AdminChangelogEntry>();
+  const params = useListParams(changelogFilters);
+  const form =
+    editor.editing === 'new' ? (
+      <ChangelogForm onClose={editor.close} />
+    ) : editor.editing ? (
+      <ChangelogForm key={editor.editing.id} entry={editor.editing} onClose={editor.close} />
+    ) : null;
+  return (
+    <AdminList
+      title="Changelog"
+      query={query}
+      params={params}
+      local={changelogLocal}
+      localCsv={changelogCsv}
+      items={(data) => data.changelog_entries}
+      loadingLabel="Loading changelog entries…"
+      error={change.error?.message}
+      empty={{
+        icon: ScrollText,
+        title: 'No changelog entries yet',
+        description: 'Write release notes with New entry; save them as drafts or publish at once.',
+        noMatchTitle: 'No entries found',
+        noMatchDescription: 'No entry was released in these dates.',
+      }}
+      create={editor.create('New entry', Plus)}
+      form={form}
+      table={{
+        label: 'Changelog entries',
+        columns,
+        minWidth: 'min-w-[60rem]',
+        row: (entry) => <EntryRow entry={entry} change={change} onEdit={editor.open} />,
+      }}
+    />
+  );
+}

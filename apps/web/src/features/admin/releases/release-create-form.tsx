@@ -1,0 +1,78 @@
+/**
+ * "New release" form of the release manager: version, channel, release date, rollout and
+ * whether to publish now or keep a draft (the default: add the files first, then publish). Sent
+ * as the contract's `POST /admin/releases` payload, validated with its schema and messages.
+ */
+import { RELEASE_CHANNELS, createReleaseRequestSchema } from '@flockr/contract';
+import { CheckboxField, SelectField, TextField } from '../../../components/ui/field';
+import { useCreateReleaseDraft } from './api/releases';
+import { AdminForm, useAdminForm } from '../kit/admin-form';
+import { todayIsoDate } from '../kit/admin-format';
+import { CHANNEL_NAMES } from '../kit/release-names';
+
+/** The new-release form in a card; `onClose` runs after a save or Cancel. */
+export function ReleaseCreateForm({ onClose }: { onClose: () => void }) {
+  const create = useCreateReleaseDraft();
+  const form = useAdminForm(
+    createReleaseRequestSchema,
+    {
+      version: '',
+      channel: 'stable',
+      release_date: todayIsoDate(),
+      rollout_percentage: 100,
+      minimum_system_version: null,
+      publish: false,
+    },
+    'version',
+  );
+  const { register } = form;
+  const { errors } = form.formState;
+  return (
+    <AdminForm
+      title="New release"
+      submitLabel="Create release"
+      form={form}
+      mutation={create}
+      onClose={onClose}
+      columns={2}
+    >
+      <TextField
+        label="Version"
+        placeholder="2.1.0 or 2.1.0-beta.1"
+        autoComplete="off"
+        error={errors.version?.message}
+        {...register('version')}
+      />
+      <SelectField label="Channel" error={errors.channel?.message} {...register('channel')}>
+        {RELEASE_CHANNELS.map((channel) => (
+          <option key={channel} value={channel}>
+            {CHANNEL_NAMES[channel]}
+          </option>
+        ))}
+      </SelectField>
+      <TextField
+        label="Release date"
+        type="date"
+        error={errors.release_date?.message}
+        {...register('release_date')}
+      />
+      <TextField
+        label="Rollout (%)"
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={100}
+        step={1}
+        hint="The share of users on the channel offered this release; raise it later."
+        error={errors.rollout_percentage?.message}
+        {...register('rollout_percentage', { valueAsNumber: true })}
+      />
+      <CheckboxField
+        label="Publish now"
+        hint="Leave off to keep a draft until every file is uploaded, then publish it."
+        className="sm:col-span-2"
+        {...register('publish')}
+      />
+    </AdminForm>
+  );
+}
