@@ -24,7 +24,7 @@ import { PLATFORMS, type AdoptionResponse, type Platform } from '@flockr/contrac
 import { Card, CardHeader } from '../../../components/ui/card';
 import { cn } from '../../../components/ui/cn';
 import { formatCount } from '../../../lib/format';
-import { useAdoption } from '../releases/api/releases';
+import { useAdoption } from './api/adoption';
 import {
   OTHER,
   latestLine,

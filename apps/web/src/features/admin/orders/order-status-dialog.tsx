@@ -16,8 +16,7 @@ import { SelectField } from '../../../components/ui/field';
 import { OrderStatusBadge } from '../../../components/ui/status-badges';
 import { TextareaField } from '../../../components/ui/field';
 import { humanize, shortOrderId } from '../../../lib/format';
-import { useOrderStatusPreview } from '../dashboard/api/health';
-import { useSetOrderStatus } from './api/orders';
+import { useOrderStatusPreview, useSetOrderStatus } from './api/orders';
 import { StatusPreviewView } from '../kit/status-preview';
 import { AdminForm, useAdminForm } from '../kit/admin-form';
 

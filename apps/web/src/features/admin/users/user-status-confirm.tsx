@@ -5,7 +5,7 @@
 import type { User, UserStatus } from '@flockr/contract';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { humanize } from '../../../lib/format';
-import { useUserStatusPreview } from '../dashboard/api/health';
+import { useUserStatusPreview } from './api/users';
 import { StatusPreviewView } from '../kit/status-preview';
 
 /** The status change waiting for confirmation. */

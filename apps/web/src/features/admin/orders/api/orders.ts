@@ -1,11 +1,13 @@
 /**
  * Admin order hooks (requirements §7, `/admin/orders`): the list, a status change along the
- * transition table (docs/billing.md), and provider events that named no order of ours.
+ * transition table (docs/billing.md) with the server's preview of what it will do
+ * (requirements §12), and provider events that named no order of ours.
  */
-import { CLIENT_ERRORS } from '@flockr/contract';
+import { CLIENT_ERRORS, type OrderStatus } from '@flockr/contract';
 import { humanize, shortOrderId } from '../../../../lib/format';
 import { ADMIN_ERRORS } from '../../kit/api/errors';
-import { useAdminPage, useAdminUpdate, type PageFilter } from '../../kit/api/hooks';
+import { adminKeys } from '../../kit/api/keys';
+import { useAdminPage, useAdminQuery, useAdminUpdate, type PageFilter } from '../../kit/api/hooks';
 
 /** Page, search (order id, username or email) and status of the orders list ('' = any). */
 export type OrdersFilter = PageFilter<'GET /admin/orders'>;
@@ -37,5 +39,24 @@ export function useSetOrderStatus() {
   return useAdminUpdate('PUT /admin/orders/:id/status', {
     fallback: CLIENT_ERRORS.defaults.updateOrderStatus,
     success: ({ order }) => `Order #${shortOrderId(order.id)} is now ${humanize(order.status)}`,
+  });
+}
+
+/** Statuses an admin may set on an order (the preview's and the change's `status`). */
+type SettableOrderStatus = Exclude<OrderStatus, 'EXPIRED'>;
+
+/**
+ * What moving order `id` to `status` would do: time granted or taken back, e-mails sent
+ * (`GET /admin/orders/{id}/status/preview`); idle while `request` is null.
+ */
+export function useOrderStatusPreview(request: { id: string; status: SettableOrderStatus } | null) {
+  return useAdminQuery('GET /admin/orders/:id/status/preview', {
+    key: [...adminKeys.all, 'orders', 'preview', request?.id ?? '', request?.status ?? ''],
+    input: {
+      params: { id: request?.id ?? '' },
+      query: { status: request?.status ?? 'PENDING' },
+    },
+    fallback: ADMIN_ERRORS.fetchPreview,
+    enabled: request !== null,
   });
 }

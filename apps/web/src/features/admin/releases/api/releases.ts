@@ -29,7 +29,6 @@ export const RELEASE_ERRORS = {
   update: 'Failed to update the release',
   upload: 'Failed to upload the file',
   settings: 'Failed to save the minimum supported version',
-  adoption: 'Failed to fetch update adoption',
 } as const;
 
 /** Refreshing the subscribers' version lists as well. */
@@ -189,13 +188,4 @@ export function useArtifactUploads() {
   };
 
   return { rows, setRows, running, uploadAll };
-}
-
-/** Update adoption over the last `days` days (`GET /admin/updates/adoption`). */
-export function useAdoption(days = 30) {
-  return useAdminQuery('GET /admin/updates/adoption', {
-    key: adminKeys.adoption(days),
-    input: { query: { days } },
-    fallback: RELEASE_ERRORS.adoption,
-  });
 }

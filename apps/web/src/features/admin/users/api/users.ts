@@ -1,5 +1,9 @@
-/** Admin user hooks (requirements §7, `/admin/users`): list, detail, status and role. */
-import { CLIENT_ERRORS } from '@flockr/contract';
+/**
+ * Admin user hooks (requirements §7, `/admin/users`): list, detail, status and role, and the
+ * server's preview of what a status change will do (asked for before the admin confirms; reading
+ * it changes nothing; requirements §12).
+ */
+import { CLIENT_ERRORS, type UserStatus } from '@flockr/contract';
 import { humanize } from '../../../../lib/format';
 import { ADMIN_ERRORS } from '../../kit/api/errors';
 import { adminKeys } from '../../kit/api/keys';
@@ -42,5 +46,21 @@ export function useSetUserRole() {
   return useAdminUpdate('PUT /admin/users/:id/role', {
     fallback: ADMIN_ERRORS.updateUserRole,
     success: ({ user }) => nowText(user.username, user.role),
+  });
+}
+
+/**
+ * What setting user `id` to `status` would do (`GET /admin/users/{id}/status/preview`); idle
+ * while `request` is null.
+ */
+export function useUserStatusPreview(request: { id: string; status: UserStatus } | null) {
+  return useAdminQuery('GET /admin/users/:id/status/preview', {
+    key: [...adminKeys.all, 'users', 'preview', request?.id ?? '', request?.status ?? ''],
+    input: {
+      params: { id: request?.id ?? '' },
+      query: { status: request?.status ?? 'ACTIVE' },
+    },
+    fallback: ADMIN_ERRORS.fetchPreview,
+    enabled: request !== null,
   });
 }
