@@ -17,14 +17,13 @@ import {
 } from '@flockr/contract';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { Card, CardHeader } from '../../../components/ui/card';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { SelectField } from '../../../components/ui/field';
 import { MaskedSecret, maskSecret } from '../../../components/ui/masked-secret';
-import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton';
-import { LoadFailed } from '../../../components/ui/load-failed';
+import { Skeleton } from '../../../components/ui/skeleton';
 import { formatDate } from '../../../lib/format';
 import { CHANNEL_LABELS, useMyUpdates, useSetReleaseChannel } from '../api/updates';
+import { QueryCard } from './query-card';
 
 /** The rotation's confirmation dialog, loaded when opened. */
 const RotateFeedTokenDialog = lazy(() =>
@@ -233,28 +232,20 @@ function UpdatesContent({ updates }: { updates: MyUpdatesResponse }) {
 export function UpdatesCard() {
   const query = useMyUpdates();
   return (
-    <Card>
-      <CardHeader
-        title="Updates"
-        description="Which releases your program is offered, and how it fetches them."
-      />
-      {query.isPending ? (
-        <LoadingRegion label="Loading update settings…" className="grid gap-4 px-5 py-5 sm:px-6">
+    <QueryCard
+      title="Updates"
+      description="Which releases your program is offered, and how it fetches them."
+      query={query}
+      loadingLabel="Loading update settings…"
+      skeleton={
+        <>
           <Skeleton className="h-4 w-2/3" />
           <Skeleton className="h-10 w-64 max-w-full rounded-lg" />
           <Skeleton className="h-10 w-80 max-w-full rounded-lg" />
-        </LoadingRegion>
-      ) : query.isError ? (
-        <LoadFailed
-          message={query.error.message}
-          onRetry={() => void query.refetch()}
-          retrying={query.isFetching}
-          size="sm"
-          className="px-5 py-5 sm:px-6"
-        />
-      ) : (
-        <UpdatesContent updates={query.data} />
-      )}
-    </Card>
+        </>
+      }
+    >
+      {(updates) => <UpdatesContent updates={updates} />}
+    </QueryCard>
   );
 }
