@@ -5,12 +5,11 @@
  */
 import { EyeOff, Plus, ScrollText, Send } from 'lucide-react';
 import type { AdminChangelogEntry } from '@flockr/contract';
-import { Button } from '../../../components/ui/button';
 import { formatCalendarDate } from '../../../lib/format';
 import { useAdminChangelog, useUpdateChangelogEntry } from './api/changelog';
 import { AdminList, useEditor } from '../kit/admin-list';
 import { tdClass } from '../kit/admin-table';
-import { ArchiveActions } from '../kit/archive-actions';
+import { ArchiveActions, VersionAction } from '../kit/archive-actions';
 import { PublishedBadge } from '../kit/badges';
 import { ChangelogForm } from './changelog-form';
 import { useListParams } from '../kit/list-params';
@@ -39,6 +38,7 @@ function EntryRow({
   const archived = entry.archived_at !== null;
   const act = (body: { is_published?: boolean; archived?: boolean }) =>
     change.mutate({ id: entry.id, ...body });
+  const row = { version: entry.version, busy };
   return (
     <tr className={archived ? 'text-slate-500' : undefined}>
       <td className={`${tdClass} font-semibold whitespace-nowrap text-slate-900`}>
@@ -69,28 +69,21 @@ function EntryRow({
           onRestore={() => act({ archived: false })}
         >
           {entry.is_published ? (
-            <Button
-              variant="ghost"
-              size="sm"
-              aria-label={`Unpublish version ${entry.version}`}
-              icon={<EyeOff aria-hidden="true" className="size-4" />}
-              disabled={busy}
+            <VersionAction
+              label="Unpublish"
+              icon={EyeOff}
               onClick={() => act({ is_published: false })}
-            >
-              Unpublish
-            </Button>
+              {...row}
+            />
           ) : (
-            <Button
+            <VersionAction
+              label="Publish"
+              icon={Send}
               variant="secondary"
-              size="sm"
-              aria-label={`Publish version ${entry.version}`}
-              icon={<Send aria-hidden="true" className="size-4" />}
               loading={busy && change.variables.is_published === true}
-              disabled={busy}
               onClick={() => act({ is_published: true })}
-            >
-              Publish
-            </Button>
+              {...row}
+            />
           )}
         </ArchiveActions>
       </td>

@@ -4,8 +4,44 @@
  * deleted (README "The admin's guardrails").
  */
 import type { ReactNode } from 'react';
-import { Archive, ArchiveRestore, Pencil } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
+import { Archive, ArchiveRestore, Pencil, type LucideIcon } from 'lucide-react';
+import { Button, type ButtonVariant } from '../../../components/ui/button';
+
+/**
+ * One small action of the row for `version`, shown as `label` with `icon` and named
+ * "`label` version `version`" for screen readers; disabled while `busy`, spinning while `loading`.
+ */
+export function VersionAction({
+  label,
+  icon: Icon,
+  version,
+  busy,
+  loading,
+  variant = 'ghost',
+  onClick,
+}: {
+  label: string;
+  icon: LucideIcon;
+  version: string;
+  busy: boolean;
+  loading?: boolean;
+  variant?: ButtonVariant;
+  onClick: () => void;
+}) {
+  return (
+    <Button
+      variant={variant}
+      size="sm"
+      aria-label={`${label} version ${version}`}
+      icon={<Icon aria-hidden="true" className="size-4" />}
+      loading={loading}
+      disabled={busy}
+      onClick={onClick}
+    >
+      {label}
+    </Button>
+  );
+}
 
 /** The actions cell of the row for `version`; `busy` disables every button while it saves. */
 export function ArchiveActions({
@@ -25,42 +61,22 @@ export function ArchiveActions({
   onRestore: () => void;
   children?: ReactNode;
 }) {
+  const row = { version, busy };
   return (
     <div className="flex justify-end gap-1 whitespace-nowrap">
       {archived ? (
-        <Button
+        <VersionAction
+          label="Restore"
+          icon={ArchiveRestore}
           variant="secondary"
-          size="sm"
-          aria-label={`Restore version ${version}`}
-          icon={<ArchiveRestore aria-hidden="true" className="size-4" />}
-          disabled={busy}
           onClick={onRestore}
-        >
-          Restore
-        </Button>
+          {...row}
+        />
       ) : (
         <>
-          <Button
-            variant="ghost"
-            size="sm"
-            aria-label={`Edit version ${version}`}
-            icon={<Pencil aria-hidden="true" className="size-4" />}
-            disabled={busy}
-            onClick={onEdit}
-          >
-            Edit
-          </Button>
+          <VersionAction label="Edit" icon={Pencil} onClick={onEdit} {...row} />
           {children}
-          <Button
-            variant="ghost"
-            size="sm"
-            aria-label={`Archive version ${version}`}
-            icon={<Archive aria-hidden="true" className="size-4" />}
-            disabled={busy}
-            onClick={onArchive}
-          >
-            Archive
-          </Button>
+          <VersionAction label="Archive" icon={Archive} onClick={onArchive} {...row} />
         </>
       )}
     </div>
