@@ -35,6 +35,7 @@ import {
   type VersionSeries,
 } from './adoption-data';
 import { ChannelBadge } from '../kit/badges';
+import { ChartFigure } from './chart-figure';
 import { formatDay } from './chart-days';
 import { PLATFORM_NAMES } from '../kit/release-names';
 import { QueryView } from '../kit/query-view';
@@ -58,6 +59,7 @@ function colorOf(name: string, index: number): string {
 /** Axis and grid styles readable on light and dark cards. */
 const axisTick = { fontSize: 12, fill: 'var(--color-slate-600)' };
 const gridStroke = 'var(--color-slate-200)';
+const dayAxisLine = { stroke: 'var(--color-slate-300)' };
 
 /** A tooltip drawn with the theme's colours (recharts' own is white on every theme). */
 function ThemedTooltip({
@@ -148,133 +150,91 @@ const FEW_DAYS = 3;
  * versions, with its caption, summary and table.
  */
 function VersionsChart({ series, platform }: { series: VersionSeries; platform: Platform }) {
-  const titleId = useId();
-  const summaryId = useId();
-  const title = `Versions in use on ${PLATFORM_NAMES[platform]}`;
   const data = series.rows.map((row) => ({ ...row, label: formatDay(row.day) }));
+  // What the bars and the areas share: size, margins, grid and the count axis.
+  const frame = {
+    responsive: true,
+    accessibilityLayer: false,
+    data,
+    style: { width: '100%', height: 240 },
+    margin: { top: 4, right: 8, bottom: 0, left: 0 },
+  };
+  const grid = <CartesianGrid vertical={false} stroke={gridStroke} />;
+  const counts = (
+    <YAxis width={44} tickLine={false} axisLine={false} allowDecimals={false} tick={axisTick} />
+  );
+  const days = { dataKey: 'label', tickLine: false, axisLine: dayAxisLine, tick: axisTick };
   return (
-    <figure aria-labelledby={titleId} aria-describedby={summaryId} className="min-w-0">
-      <figcaption className="px-5 sm:px-6">
-        <h4 id={titleId} className="text-sm font-semibold text-slate-900">
-          {title}
-        </h4>
-        <p id={summaryId} className="mt-1 text-sm text-slate-600">
-          {summarizeVersions(series, platform)}
-        </p>
-      </figcaption>
-      {series.versions.length > 0 ? (
-        <>
-          <div aria-hidden="true" className="px-2 pt-4 pb-2 sm:px-4">
-            {data.length < FEW_DAYS ? (
-              <BarChart
-                responsive
-                accessibilityLayer={false}
-                data={data}
-                style={{ width: '100%', height: 240 }}
-                margin={{ top: 4, right: 8, bottom: 0, left: 0 }}
-                maxBarSize={64}
-              >
-                <CartesianGrid vertical={false} stroke={gridStroke} />
-                <XAxis
-                  dataKey="label"
-                  tickLine={false}
-                  axisLine={{ stroke: 'var(--color-slate-300)' }}
-                  tick={axisTick}
-                />
-                <YAxis
-                  width={44}
-                  tickLine={false}
-                  axisLine={false}
-                  allowDecimals={false}
-                  tick={axisTick}
-                />
-                <Tooltip content={ThemedTooltip} cursor={{ fill: 'var(--color-slate-100)' }} />
-                {[...series.versions].reverse().map((v) => (
-                  <Bar
-                    key={v}
-                    dataKey={v}
-                    name={v}
-                    stackId="versions"
-                    fill={colorOf(v, series.versions.indexOf(v))}
-                    isAnimationActive={false}
-                  />
-                ))}
-              </BarChart>
-            ) : (
-              <AreaChart
-                responsive
-                accessibilityLayer={false}
-                data={data}
-                style={{ width: '100%', height: 240 }}
-                margin={{ top: 4, right: 8, bottom: 0, left: 0 }}
-              >
-                <CartesianGrid vertical={false} stroke={gridStroke} />
-                <XAxis
-                  dataKey="label"
-                  tickLine={false}
-                  axisLine={{ stroke: 'var(--color-slate-300)' }}
-                  tick={axisTick}
-                  interval="preserveStartEnd"
-                  minTickGap={16}
-                />
-                <YAxis
-                  width={44}
-                  tickLine={false}
-                  axisLine={false}
-                  allowDecimals={false}
-                  tick={axisTick}
-                />
-                <Tooltip content={ThemedTooltip} cursor={{ stroke: 'var(--color-slate-400)' }} />
-                {/* Oldest at the bottom of the stack, newest on top. */}
-                {[...series.versions].reverse().map((v) => {
-                  const color = colorOf(v, series.versions.indexOf(v));
-                  return (
-                    <Area
-                      key={v}
-                      type="monotone"
-                      dataKey={v}
-                      name={v}
-                      stackId="versions"
-                      stroke={color}
-                      fill={color}
-                      fillOpacity={0.55}
-                      isAnimationActive={false}
-                    />
-                  );
-                })}
-              </AreaChart>
-            )}
-          </div>
-          <Legend versions={series.versions} />
-        </>
-      ) : null}
-      {/* In a clipped box: a table is as wide as its cells, whatever its own width says. */}
-      <div className="sr-only">
-        <table>
-          <caption>{title}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Date</th>
-              {series.versions.map((v) => (
-                <th key={v} scope="col">
-                  {v}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {series.rows.map((row) => (
-              <tr key={row.day}>
-                <th scope="row">{formatDay(row.day)}</th>
-                {series.versions.map((v) => (
-                  <td key={v}>{formatCount(row[v] as number)}</td>
-                ))}
-              </tr>
+    <ChartFigure
+      title={`Versions in use on ${PLATFORM_NAMES[platform]}`}
+      summary={summarizeVersions(series, platform)}
+      level={4}
+      drawingClassName="px-2 pt-4 pb-2 sm:px-4"
+      drawing={
+        series.versions.length === 0 ? null : data.length < FEW_DAYS ? (
+          <BarChart {...frame} maxBarSize={64}>
+            {grid}
+            <XAxis {...days} />
+            {counts}
+            <Tooltip content={ThemedTooltip} cursor={{ fill: 'var(--color-slate-100)' }} />
+            {[...series.versions].reverse().map((v) => (
+              <Bar
+                key={v}
+                dataKey={v}
+                name={v}
+                stackId="versions"
+                fill={colorOf(v, series.versions.indexOf(v))}
+                isAnimationActive={false}
+              />
             ))}
-          </tbody>
-        </table>
-      </div>
-    </figure>
+          </BarChart>
+        ) : (
+          <AreaChart {...frame}>
+            {grid}
+            <XAxis {...days} interval="preserveStartEnd" minTickGap={16} />
+            {counts}
+            <Tooltip content={ThemedTooltip} cursor={{ stroke: 'var(--color-slate-400)' }} />
+            {/* Oldest at the bottom of the stack, newest on top. */}
+            {[...series.versions].reverse().map((v) => {
+              const color = colorOf(v, series.versions.indexOf(v));
+              return (
+                <Area
+                  key={v}
+                  type="monotone"
+                  dataKey={v}
+                  name={v}
+                  stackId="versions"
+                  stroke={color}
+                  fill={color}
+                  fillOpacity={0.55}
+                  isAnimationActive={false}
+                />
+              );
+            })}
+          </AreaChart>
+        )
+      }
+      columns={
+        <>
+          <th scope="col">Date</th>
+          {series.versions.map((v) => (
+            <th key={v} scope="col">
+              {v}
+            </th>
+          ))}
+        </>
+      }
+      rows={series.rows.map((row) => (
+        <tr key={row.day}>
+          <th scope="row">{formatDay(row.day)}</th>
+          {series.versions.map((v) => (
+            <td key={v}>{formatCount(row[v] as number)}</td>
+          ))}
+        </tr>
+      ))}
+    >
+      <Legend versions={series.versions} />
+    </ChartFigure>
   );
 }
 
@@ -324,108 +284,94 @@ function LatestShare({ latest }: { latest: AdoptionResponse['latest'] }) {
 
 /** Each rollout's reach as a pair of bars, with its caption, summary and table. */
 function RolloutReach({ rollouts }: { rollouts: AdoptionResponse['rollouts'] }) {
-  const titleId = useId();
-  const summaryId = useId();
-  const title = 'Rollout reach';
   const data = rollouts.map((r) => ({ ...r, label: r.version }));
   return (
-    <figure aria-labelledby={titleId} aria-describedby={summaryId} className="min-w-0">
-      <figcaption className="px-5 sm:px-6">
-        <h4 id={titleId} className="text-sm font-semibold text-slate-900">
-          {title}
-        </h4>
-        <p id={summaryId} className="mt-1 text-sm text-slate-600">
-          {rollouts.length === 0
-            ? 'No published release is rolling out in this period.'
-            : 'Users who run each release against users who checked for updates on its channel.'}
-        </p>
-      </figcaption>
-      {rollouts.length > 0 ? (
+    <ChartFigure
+      title="Rollout reach"
+      summary={
+        rollouts.length === 0
+          ? 'No published release is rolling out in this period.'
+          : 'Users who run each release against users who checked for updates on its channel.'
+      }
+      level={4}
+      drawingClassName="px-2 pt-3 sm:px-4"
+      drawing={
+        rollouts.length === 0 ? null : (
+          <BarChart
+            responsive
+            accessibilityLayer={false}
+            layout="vertical"
+            data={data}
+            style={{ width: '100%', height: 40 + rollouts.length * 56 }}
+            margin={{ top: 4, right: 16, bottom: 0, left: 0 }}
+            barGap={2}
+          >
+            <CartesianGrid horizontal={false} stroke={gridStroke} />
+            <XAxis type="number" allowDecimals={false} tick={axisTick} tickLine={false} />
+            <YAxis
+              type="category"
+              dataKey="label"
+              width={104}
+              tick={axisTick}
+              tickLine={false}
+              axisLine={false}
+            />
+            <Tooltip content={ThemedTooltip} cursor={{ fill: 'var(--color-slate-100)' }} />
+            <Bar
+              dataKey="users_checking"
+              name="Checking on the channel"
+              fill="var(--color-slate-300)"
+              radius={[0, 3, 3, 0]}
+              isAnimationActive={false}
+            />
+            <Bar
+              dataKey="users_on_version"
+              name="On the version"
+              fill="var(--color-brand-600)"
+              radius={[0, 3, 3, 0]}
+              isAnimationActive={false}
+            />
+          </BarChart>
+        )
+      }
+      columns={
         <>
-          <div aria-hidden="true" className="px-2 pt-3 sm:px-4">
-            <BarChart
-              responsive
-              accessibilityLayer={false}
-              layout="vertical"
-              data={data}
-              style={{ width: '100%', height: 40 + rollouts.length * 56 }}
-              margin={{ top: 4, right: 16, bottom: 0, left: 0 }}
-              barGap={2}
-            >
-              <CartesianGrid horizontal={false} stroke={gridStroke} />
-              <XAxis type="number" allowDecimals={false} tick={axisTick} tickLine={false} />
-              <YAxis
-                type="category"
-                dataKey="label"
-                width={104}
-                tick={axisTick}
-                tickLine={false}
-                axisLine={false}
-              />
-              <Tooltip content={ThemedTooltip} cursor={{ fill: 'var(--color-slate-100)' }} />
-              <Bar
-                dataKey="users_checking"
-                name="Checking on the channel"
-                fill="var(--color-slate-300)"
-                radius={[0, 3, 3, 0]}
-                isAnimationActive={false}
-              />
-              <Bar
-                dataKey="users_on_version"
-                name="On the version"
-                fill="var(--color-brand-600)"
-                radius={[0, 3, 3, 0]}
-                isAnimationActive={false}
-              />
-            </BarChart>
-          </div>
-          <ul aria-hidden="true" className="flex flex-wrap gap-x-4 gap-y-1 px-5 text-xs sm:px-6">
-            <li className="flex items-center gap-1.5 text-slate-700">
-              <span className="size-2.5 rounded-sm bg-brand-600" />
-              On the version
-            </li>
-            <li className="flex items-center gap-1.5 text-slate-700">
-              <span className="size-2.5 rounded-sm bg-slate-300" />
-              Checking on the channel
-            </li>
-          </ul>
-          <ul className="mt-3 grid gap-2 px-5 text-sm sm:px-6">
-            {rollouts.map((r) => (
-              <li key={r.release_id} className="flex flex-wrap items-center gap-2 text-slate-700">
-                <ChannelBadge channel={r.channel} />
-                <span>{reachLine(r)}</span>
-              </li>
-            ))}
-          </ul>
+          <th scope="col">Release</th>
+          <th scope="col">Channel</th>
+          <th scope="col">Rollout</th>
+          <th scope="col">Users on the version</th>
+          <th scope="col">Users checking on the channel</th>
         </>
-      ) : null}
-      {/* In a clipped box: a table is as wide as its cells, whatever its own width says. */}
-      <div className="sr-only">
-        <table>
-          <caption>{title}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Release</th>
-              <th scope="col">Channel</th>
-              <th scope="col">Rollout</th>
-              <th scope="col">Users on the version</th>
-              <th scope="col">Users checking on the channel</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rollouts.map((r) => (
-              <tr key={r.release_id}>
-                <th scope="row">{r.version}</th>
-                <td>{r.channel}</td>
-                <td>{r.rollout_percentage}%</td>
-                <td>{formatCount(r.users_on_version)}</td>
-                <td>{formatCount(r.users_checking)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </figure>
+      }
+      rows={rollouts.map((r) => (
+        <tr key={r.release_id}>
+          <th scope="row">{r.version}</th>
+          <td>{r.channel}</td>
+          <td>{r.rollout_percentage}%</td>
+          <td>{formatCount(r.users_on_version)}</td>
+          <td>{formatCount(r.users_checking)}</td>
+        </tr>
+      ))}
+    >
+      <ul aria-hidden="true" className="flex flex-wrap gap-x-4 gap-y-1 px-5 text-xs sm:px-6">
+        <li className="flex items-center gap-1.5 text-slate-700">
+          <span className="size-2.5 rounded-sm bg-brand-600" />
+          On the version
+        </li>
+        <li className="flex items-center gap-1.5 text-slate-700">
+          <span className="size-2.5 rounded-sm bg-slate-300" />
+          Checking on the channel
+        </li>
+      </ul>
+      <ul className="mt-3 grid gap-2 px-5 text-sm sm:px-6">
+        {rollouts.map((r) => (
+          <li key={r.release_id} className="flex flex-wrap items-center gap-2 text-slate-700">
+            <ChannelBadge channel={r.channel} />
+            <span>{reachLine(r)}</span>
+          </li>
+        ))}
+      </ul>
+    </ChartFigure>
   );
 }
 

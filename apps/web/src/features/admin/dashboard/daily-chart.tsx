@@ -1,10 +1,9 @@
 /**
- * A bar chart of one figure per day (dashboard). The drawing is decorative for screen readers:
- * the figure is named by its caption, described by a one-sentence summary, and carries the same
- * numbers in a visually hidden table.
+ * A bar chart of one figure per day (dashboard), in the dashboard's chart figure
+ * (chart-figure.tsx: caption, summary and a hidden table of the same numbers).
  */
-import { useId } from 'react';
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
+import { ChartFigure } from './chart-figure';
 import { formatDay } from './chart-days';
 
 /** One bar: a calendar date `YYYY-MM-DD` and its value. */
@@ -46,20 +45,15 @@ export function DailyChart({
   color: string;
   allowDecimals?: boolean;
 }) {
-  const titleId = useId();
-  const summaryId = useId();
   const data = points.map((p) => ({ ...p, day: formatDay(p.date) }));
   return (
-    <figure aria-labelledby={titleId} aria-describedby={summaryId} className="min-w-0">
-      <figcaption className="px-5 pt-4 sm:px-6">
-        <h3 id={titleId} className="text-base font-semibold text-slate-900">
-          {title}
-        </h3>
-        <p id={summaryId} className="mt-1 text-sm text-slate-600">
-          {summarize(points, format)}
-        </p>
-      </figcaption>
-      <div aria-hidden="true" className="px-2 pt-4 pb-3 sm:px-4">
+    <ChartFigure
+      title={title}
+      summary={summarize(points, format)}
+      level={3}
+      captionClassName="px-5 pt-4 sm:px-6"
+      drawingClassName="px-2 pt-4 pb-3 sm:px-4"
+      drawing={
         <BarChart
           responsive
           accessibilityLayer={false}
@@ -91,24 +85,19 @@ export function DailyChart({
           />
           <Bar dataKey="value" name={valueLabel} fill={color} radius={[3, 3, 0, 0]} />
         </BarChart>
-      </div>
-      <table className="sr-only">
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Date</th>
-            <th scope="col">{valueLabel}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {points.map((p) => (
-            <tr key={p.date}>
-              <th scope="row">{formatDay(p.date)}</th>
-              <td>{format(p.value)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </figure>
+      }
+      columns={
+        <>
+          <th scope="col">Date</th>
+          <th scope="col">{valueLabel}</th>
+        </>
+      }
+      rows={points.map((p) => (
+        <tr key={p.date}>
+          <th scope="row">{formatDay(p.date)}</th>
+          <td>{format(p.value)}</td>
+        </tr>
+      ))}
+    />
   );
 }
