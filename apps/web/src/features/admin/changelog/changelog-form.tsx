@@ -6,6 +6,7 @@ import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { createChangelogRequestSchema, type AdminChangelogEntry } from '@flockr/contract';
 import { CheckboxField, TextField } from '../../../components/ui/field';
+import { fieldProps } from '../../../lib/form-field';
 import { TextareaField } from '../../../components/ui/field';
 import { useCreateChangelogEntry, useUpdateChangelogEntry } from './api/changelog';
 import { AdminForm, useAdminForm } from '../kit/admin-form';
@@ -42,8 +43,7 @@ export function ChangelogForm({
       : { version: '', title: '', changes: '', release_date: todayIsoDate(), is_published: false },
     'version',
   );
-  const { register } = form;
-  const { errors } = form.formState;
+  const field = fieldProps(form);
   const changes = useWatch({ control: form.control, name: 'changes' }) ?? '';
   type Values = z.output<typeof changelogFormSchema>;
   const edit = (values: Values) => ({ id: entry?.id ?? '', ...values });
@@ -51,12 +51,7 @@ export function ChangelogForm({
   const body = (
     <>
       <ReleaseFields form={form}>
-        <TextField
-          label="Title"
-          autoComplete="off"
-          error={errors.title?.message}
-          {...register('title')}
-        />
+        <TextField label="Title" autoComplete="off" {...field('title')} />
       </ReleaseFields>
       <div className="grid min-w-0 gap-5 sm:col-span-3 lg:grid-cols-2">
         <TextareaField
@@ -64,8 +59,7 @@ export function ChangelogForm({
           hint="Headings, lists, **bold**, `code` and links are supported; HTML is shown as text."
           rows={12}
           textareaClassName="font-mono min-h-64"
-          error={errors.changes?.message}
-          {...register('changes')}
+          {...field('changes')}
         />
         <MarkdownPreview markdown={changes} />
       </div>
@@ -73,7 +67,7 @@ export function ChangelogForm({
         label="Publish now"
         hint="Unchecked saves a draft that only admins see; publish it later from the list."
         className="sm:col-span-3"
-        {...register('is_published')}
+        {...form.register('is_published')}
       />
     </>
   );

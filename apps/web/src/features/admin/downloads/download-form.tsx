@@ -14,6 +14,7 @@ import {
 import { Card } from '../../../components/ui/card';
 import { cn } from '../../../components/ui/cn';
 import { CheckboxField, TextField } from '../../../components/ui/field';
+import { fieldProps } from '../../../lib/form-field';
 import { useCreateRelease, useUploadRelease } from './api/downloads';
 import { AdminForm, useAdminForm } from '../kit/admin-form';
 import { FileDrop } from './file-drop';
@@ -95,7 +96,7 @@ function UploadForm({ onClose, focusOnMount }: ModeProps) {
     { version: '', release_date: todayIsoDate(), filename: '', is_active: true },
     focusOnMount ? 'file' : undefined,
   );
-  const { errors } = form.formState;
+  const field = fieldProps(form);
   const percent = save.progress === null ? null : Math.round(save.progress * 100);
   return (
     <AdminForm
@@ -109,7 +110,7 @@ function UploadForm({ onClose, focusOnMount }: ModeProps) {
       <FileDrop
         label="File"
         className="sm:col-span-2"
-        error={errors.file?.message}
+        error={form.formState.errors.file?.message}
         registration={form.register('file')}
         files={form.watch('file')}
         onFiles={(files) =>
@@ -124,8 +125,7 @@ function UploadForm({ onClose, focusOnMount }: ModeProps) {
           label="Filename (optional)"
           hint="Leave empty to keep the uploaded file's name."
           autoComplete="off"
-          error={errors.filename?.message}
-          {...form.register('filename')}
+          {...field('filename')}
         />
       </SharedFields>
       {percent !== null ? (
@@ -160,7 +160,7 @@ function UrlForm({ onClose, focusOnMount }: ModeProps) {
     },
     focusOnMount ? 'version' : undefined,
   );
-  const { errors } = form.formState;
+  const field = fieldProps(form);
   return (
     <AdminForm
       frame="section"
@@ -177,23 +177,16 @@ function UrlForm({ onClose, focusOnMount }: ModeProps) {
           placeholder="https://example.com/flockr-1.4.0.zip"
           autoComplete="off"
           className="sm:col-span-2"
-          error={errors.download_url?.message}
-          {...form.register('download_url')}
+          {...field('download_url')}
         />
-        <TextField
-          label="Filename"
-          autoComplete="off"
-          error={errors.filename?.message}
-          {...form.register('filename')}
-        />
+        <TextField label="Filename" autoComplete="off" {...field('filename')} />
         <TextField
           label="File size (bytes)"
           type="number"
           min="1"
           step="1"
           inputMode="numeric"
-          error={errors.file_size?.message}
-          {...form.register('file_size', { valueAsNumber: true })}
+          {...field('file_size', { valueAsNumber: true })}
         />
       </SharedFields>
     </AdminForm>

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { updateDownloadRequestSchema } from '@flockr/contract';
 import { type AdminRelease } from '@flockr/contract';
 import { TextField } from '../../../components/ui/field';
+import { fieldProps } from '../../../lib/form-field';
 import { useUpdateRelease } from './api/downloads';
 import { AdminForm, useAdminForm } from '../kit/admin-form';
 
@@ -21,6 +22,7 @@ export function ReleaseEditDialog({
 }) {
   const save = useUpdateRelease();
   const form = useAdminForm(releaseEditSchema, { release_date: release.release_date });
+  const field = fieldProps(form);
   return (
     <AdminForm
       frame="dialog"
@@ -31,12 +33,7 @@ export function ReleaseEditDialog({
       variables={(values) => ({ id: release.id, ...values })}
       onClose={onClose}
     >
-      <TextField
-        label="Release date"
-        type="date"
-        error={form.formState.errors.release_date?.message}
-        {...form.register('release_date')}
-      />
+      <TextField label="Release date" type="date" {...field('release_date')} />
     </AdminForm>
   );
 }

@@ -5,6 +5,7 @@
 import type { ReactNode } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { TextField } from '../../../components/ui/field';
+import { fieldProps } from '../../../lib/form-field';
 
 /** The fields every release form has. */
 interface ReleaseValues {
@@ -24,24 +25,12 @@ export function ReleaseFields<V extends ReleaseValues, O>({
   children?: ReactNode;
 }) {
   // Every release schema has these two fields; read them through the shared shape.
-  const { register, formState } = form as unknown as UseFormReturn<ReleaseValues>;
-  const { errors } = formState;
+  const field = fieldProps(form as unknown as UseFormReturn<ReleaseValues>);
   return (
     <>
-      <TextField
-        label="Version"
-        placeholder="1.4.0"
-        autoComplete="off"
-        error={errors.version?.message}
-        {...register('version')}
-      />
+      <TextField label="Version" placeholder="1.4.0" autoComplete="off" {...field('version')} />
       {children}
-      <TextField
-        label="Release date"
-        type="date"
-        error={errors.release_date?.message}
-        {...register('release_date')}
-      />
+      <TextField label="Release date" type="date" {...field('release_date')} />
     </>
   );
 }

@@ -13,6 +13,7 @@ import {
   type AdminOrder,
 } from '@flockr/contract';
 import { SelectField } from '../../../components/ui/field';
+import { fieldProps } from '../../../lib/form-field';
 import { OrderStatusBadge } from '../../../components/ui/status-badges';
 import { TextareaField } from '../../../components/ui/field';
 import { humanize, shortOrderId } from '../../../lib/format';
@@ -48,7 +49,7 @@ export function OrderStatusDialog({ order, onClose }: { order: AdminOrder; onClo
     status: choices[0],
     admin_note: order.admin_note ?? '',
   });
-  const { errors } = form.formState;
+  const field = fieldProps(form);
   const chosen = form.watch('status');
   const preview = useOrderStatusPreview(
     chosen && chosen !== order.status ? { id: order.id, status: chosen } : null,
@@ -73,7 +74,7 @@ export function OrderStatusDialog({ order, onClose }: { order: AdminOrder; onClo
           Now <OrderStatusBadge status={order.status} />
         </span>
       </p>
-      <SelectField label="New status" error={errors.status?.message} {...form.register('status')}>
+      <SelectField label="New status" {...field('status')}>
         {choices.map((s) => (
           <option key={s} value={s}>
             {s === order.status ? `${humanize(s)} (no change)` : humanize(s)}
@@ -91,8 +92,7 @@ export function OrderStatusDialog({ order, onClose }: { order: AdminOrder; onClo
         hint="Visible to admins only, e.g. why the order was refunded."
         rows={3}
         maxLength={1000}
-        error={errors.admin_note?.message}
-        {...form.register('admin_note')}
+        {...field('admin_note')}
       />
     </AdminForm>
   );

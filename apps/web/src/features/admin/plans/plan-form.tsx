@@ -22,6 +22,7 @@ import {
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField, SelectField, TextField } from '../../../components/ui/field';
+import { fieldProps } from '../../../lib/form-field';
 import { TextareaField } from '../../../components/ui/field';
 import { entitlementLine, entitlementName, isKnownEntitlement } from '../../../lib/license-texts';
 import { useSavePlan } from './api/plans';
@@ -175,8 +176,7 @@ const prices = [
 export function PlanForm({ plan, onClose }: { plan: AdminPlan | null; onClose: () => void }) {
   const save = useSavePlan(plan?.id ?? null);
   const form = useAdminForm(planFormSchema, defaultsOf(plan), 'name');
-  const { register } = form;
-  const { errors } = form.formState;
+  const field = fieldProps(form);
   const [monthly, yearly] = form.watch(['monthly_price', 'yearly_price']);
   const priceChanged =
     plan !== null &&
@@ -192,12 +192,7 @@ export function PlanForm({ plan, onClose }: { plan: AdminPlan | null; onClose: (
       mutation={save}
       onClose={onClose}
     >
-      <TextField
-        label="Name"
-        autoComplete="off"
-        error={errors.name?.message}
-        {...register('name')}
-      />
+      <TextField label="Name" autoComplete="off" {...field('name')} />
       <div className="grid grid-cols-2 gap-4">
         {prices.map(({ name, label }) => (
           <TextField
@@ -207,8 +202,7 @@ export function PlanForm({ plan, onClose }: { plan: AdminPlan | null; onClose: (
             step="0.01"
             min="0"
             inputMode="decimal"
-            error={errors[name]?.message}
-            {...register(name, { valueAsNumber: true })}
+            {...field(name, { valueAsNumber: true })}
           />
         ))}
       </div>
@@ -240,25 +234,18 @@ export function PlanForm({ plan, onClose }: { plan: AdminPlan | null; onClose: (
           </label>
         </div>
       ) : null}
-      <TextareaField
-        label="Description"
-        rows={4}
-        error={errors.description?.message}
-        {...register('description')}
-      />
+      <TextareaField label="Description" rows={4} {...field('description')} />
       <TextareaField
         label="Features"
         hint="One per line; blank lines are ignored."
         rows={4}
-        error={errors.features?.message}
-        {...register('features')}
+        {...field('features')}
       />
       <SelectField
         label="After the subscription ends"
         hint="Whether a subscriber whose time ran out keeps downloading and updating to the versions published while they were subscribed."
         className="sm:col-span-2"
-        error={errors.after_expiry_access?.message}
-        {...register('after_expiry_access')}
+        {...field('after_expiry_access')}
       >
         <option value="keep_released">Keep versions published before the end date</option>
         <option value="none">No downloads or updates</option>
@@ -272,14 +259,13 @@ export function PlanForm({ plan, onClose }: { plan: AdminPlan | null; onClose: (
         max="1000"
         step="1"
         inputMode="numeric"
-        error={errors.max_devices?.message}
-        {...register('max_devices', { valueAsNumber: true })}
+        {...field('max_devices', { valueAsNumber: true })}
       />
       <CheckboxField
         label="Active"
         hint="Inactive plans are hidden from the plans page and cannot be bought."
         className="sm:col-span-2"
-        {...register('is_active')}
+        {...form.register('is_active')}
       />
     </AdminForm>
   );

@@ -5,6 +5,7 @@
  */
 import { RELEASE_CHANNELS, createReleaseRequestSchema } from '@flockr/contract';
 import { CheckboxField, SelectField, TextField } from '../../../components/ui/field';
+import { fieldProps } from '../../../lib/form-field';
 import { useCreateReleaseDraft } from './api/releases';
 import { AdminForm, useAdminForm } from '../kit/admin-form';
 import { todayIsoDate } from '../kit/admin-format';
@@ -25,8 +26,7 @@ export function ReleaseCreateForm({ onClose }: { onClose: () => void }) {
     },
     'version',
   );
-  const { register } = form;
-  const { errors } = form.formState;
+  const field = fieldProps(form);
   return (
     <AdminForm
       title="New release"
@@ -40,22 +40,16 @@ export function ReleaseCreateForm({ onClose }: { onClose: () => void }) {
         label="Version"
         placeholder="2.1.0 or 2.1.0-beta.1"
         autoComplete="off"
-        error={errors.version?.message}
-        {...register('version')}
+        {...field('version')}
       />
-      <SelectField label="Channel" error={errors.channel?.message} {...register('channel')}>
+      <SelectField label="Channel" {...field('channel')}>
         {RELEASE_CHANNELS.map((channel) => (
           <option key={channel} value={channel}>
             {CHANNEL_NAMES[channel]}
           </option>
         ))}
       </SelectField>
-      <TextField
-        label="Release date"
-        type="date"
-        error={errors.release_date?.message}
-        {...register('release_date')}
-      />
+      <TextField label="Release date" type="date" {...field('release_date')} />
       <TextField
         label="Rollout (%)"
         type="number"
@@ -64,14 +58,13 @@ export function ReleaseCreateForm({ onClose }: { onClose: () => void }) {
         max={100}
         step={1}
         hint="The share of users on the channel offered this release; raise it later."
-        error={errors.rollout_percentage?.message}
-        {...register('rollout_percentage', { valueAsNumber: true })}
+        {...field('rollout_percentage', { valueAsNumber: true })}
       />
       <CheckboxField
         label="Publish now"
         hint="Leave off to keep a draft until every file is uploaded, then publish it."
         className="sm:col-span-2"
-        {...register('publish')}
+        {...form.register('publish')}
       />
     </AdminForm>
   );

@@ -13,6 +13,7 @@ import {
   type UpdateReleaseRequest,
 } from '@flockr/contract';
 import { SelectField, TextField } from '../../../components/ui/field';
+import { fieldProps } from '../../../lib/form-field';
 import { useChangeRelease } from './api/releases';
 import { AdminForm, useAdminForm } from '../kit/admin-form';
 import { CHANNEL_NAMES } from '../kit/release-names';
@@ -56,8 +57,8 @@ export function ReleaseSettingsDialog({
     rollout_percentage: release.rollout_percentage,
     minimum_system_version: release.minimum_system_version ?? '',
   } satisfies Values);
-  const { register, setValue, watch } = form;
-  const { errors } = form.formState;
+  const { setValue, watch } = form;
+  const field = fieldProps(form);
   const rollout = watch('rollout_percentage');
   return (
     <AdminForm
@@ -76,7 +77,7 @@ export function ReleaseSettingsDialog({
       }}
       onClose={onClose}
     >
-      <SelectField label="Channel" error={errors.channel?.message} {...register('channel')}>
+      <SelectField label="Channel" {...field('channel')}>
         {RELEASE_CHANNELS.map((channel) => (
           <option key={channel} value={channel}>
             {CHANNEL_NAMES[channel]}
@@ -92,8 +93,7 @@ export function ReleaseSettingsDialog({
           max={100}
           step={1}
           hint="The share of users on the channel offered this release. Users stay in or out as it grows."
-          error={errors.rollout_percentage?.message}
-          {...register('rollout_percentage', { valueAsNumber: true })}
+          {...field('rollout_percentage', { valueAsNumber: true })}
         />
         <label htmlFor={sliderId} className="sr-only">
           Rollout slider
@@ -124,8 +124,7 @@ export function ReleaseSettingsDialog({
         placeholder="e.g. 10.15"
         autoComplete="off"
         hint="The oldest operating system version this release runs on (Sparkle's minimum)."
-        error={errors.minimum_system_version?.message}
-        {...register('minimum_system_version')}
+        {...field('minimum_system_version')}
       />
     </AdminForm>
   );

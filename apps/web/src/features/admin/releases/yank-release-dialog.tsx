@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { AdminReleaseDetail } from '@flockr/contract';
 import { TextareaField } from '../../../components/ui/field';
+import { fieldProps } from '../../../lib/form-field';
 import { useChangeRelease } from './api/releases';
 import { AdminForm, useAdminForm } from '../kit/admin-form';
 
@@ -28,7 +29,7 @@ export function YankReleaseDialog({
 }) {
   const change = useChangeRelease();
   const form = useAdminForm(yankSchema, { yank_reason: '' }, 'yank_reason');
-  const { errors } = form.formState;
+  const field = fieldProps(form);
   return (
     <AdminForm
       frame="dialog"
@@ -47,8 +48,7 @@ export function YankReleaseDialog({
       <TextareaField
         label="Reason"
         placeholder="e.g. Crashes on start on Windows 10"
-        error={errors.yank_reason?.message}
-        {...form.register('yank_reason')}
+        {...field('yank_reason')}
       />
     </AdminForm>
   );

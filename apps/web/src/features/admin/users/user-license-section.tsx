@@ -12,6 +12,7 @@ import type { AdminLicense, LicenseDevice } from '@flockr/contract';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { TextareaField } from '../../../components/ui/field';
+import { fieldProps } from '../../../lib/form-field';
 import { LicenseDeviceList } from '../../../components/ui/license-devices';
 import { LicenseStatusBadge } from '../../../components/ui/status-badges';
 import { formatDate, formatDateTime } from '../../../lib/format';
@@ -75,6 +76,7 @@ function SuspendDialog({
 }) {
   const change = useSetLicenseSuspension(username);
   const form = useAdminForm(suspendSchema, { reason: '' }, 'reason');
+  const field = fieldProps(form);
   return (
     <AdminForm
       frame="dialog"
@@ -98,8 +100,7 @@ function SuspendDialog({
         label="Reason (optional)"
         hint="Admins see it next to the license; the user does not."
         rows={2}
-        error={form.formState.errors.reason?.message}
-        {...form.register('reason')}
+        {...field('reason')}
       />
     </AdminForm>
   );

@@ -13,6 +13,7 @@ import { PasswordStrength } from '../../../components/ui/password-strength';
 import { useChangePassword } from '../api/account';
 import { PASSWORDS_DO_NOT_MATCH } from '../api/texts';
 import { DialogForm } from './dialog-form';
+import { fieldProps } from '../../../lib/form-field';
 
 const formSchema = changePasswordRequestSchema
   .extend({ confirm_password: z.string() })
@@ -38,18 +39,14 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
 function ChangePasswordForm({ onClose }: { onClose: () => void }) {
   const changePassword = useChangePassword();
   const strengthId = useId();
-  const {
-    register,
-    handleSubmit,
-    clearErrors,
-    control,
-    formState: { errors },
-  } = useForm<Values>({
+  const form = useForm<Values>({
     resolver: zodResolver(formSchema),
     defaultValues: { current_password: '', new_password: '', confirm_password: '' },
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
   });
+  const { handleSubmit, clearErrors, control } = form;
+  const field = fieldProps(form);
   const newPassword = useWatch({ control, name: 'new_password' }) ?? '';
 
   const onSubmit = handleSubmit(({ current_password, new_password }) =>
@@ -70,8 +67,7 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
         label="Current password"
         type="password"
         autoComplete="current-password"
-        error={errors.current_password?.message}
-        {...register('current_password', { onChange: () => clearErrors('current_password') })}
+        {...field('current_password', { onChange: () => clearErrors('current_password') })}
       />
       <div>
         <TextField
@@ -79,8 +75,7 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
           type="password"
           autoComplete="new-password"
           aria-describedby={strengthId}
-          error={errors.new_password?.message}
-          {...register('new_password', { onChange: () => clearErrors('new_password') })}
+          {...field('new_password', { onChange: () => clearErrors('new_password') })}
         />
         <PasswordStrength password={newPassword} id={strengthId} />
       </div>
@@ -88,8 +83,7 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
         label="Confirm new password"
         type="password"
         autoComplete="new-password"
-        error={errors.confirm_password?.message}
-        {...register('confirm_password', { onChange: () => clearErrors('confirm_password') })}
+        {...field('confirm_password', { onChange: () => clearErrors('confirm_password') })}
       />
     </DialogForm>
   );

@@ -9,6 +9,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/field';
 import { useDeleteAccount, type DeleteAccountRequest } from '../api/account';
 import { DialogForm } from './dialog-form';
+import { fieldProps } from '../../../lib/form-field';
 
 /** The open confirmation dialog; `onClose` runs on Cancel, Escape and a click outside. */
 export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
@@ -25,17 +26,14 @@ export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
  */
 function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
   const deleteAccount = useDeleteAccount();
-  const {
-    register,
-    handleSubmit,
-    clearErrors,
-    formState: { errors },
-  } = useForm<DeleteAccountRequest>({
+  const form = useForm<DeleteAccountRequest>({
     resolver: zodResolver(deleteAccountRequestSchema),
     defaultValues: { password: '' },
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
   });
+  const { handleSubmit, clearErrors } = form;
+  const field = fieldProps(form);
   const onSubmit = handleSubmit((values) => deleteAccount.mutate(values));
 
   return (
@@ -65,8 +63,7 @@ function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
         type="password"
         autoComplete="current-password"
         hint="Enter your password to confirm."
-        error={errors.password?.message}
-        {...register('password', { onChange: () => clearErrors('password') })}
+        {...field('password', { onChange: () => clearErrors('password') })}
       />
     </DialogForm>
   );

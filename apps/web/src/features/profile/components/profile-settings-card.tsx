@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { useUpdateProfile } from '../api/profile';
+import { fieldProps } from '../../../lib/form-field';
 
 const profileFormSchema = z.object({
   username: usernameSchema,
@@ -22,18 +23,19 @@ type Output = z.output<typeof profileFormSchema>;
  */
 export function ProfileSettingsCard({ user }: { user: User }) {
   const update = useUpdateProfile();
-  const {
-    register,
-    handleSubmit,
-    clearErrors,
-    reset,
-    formState: { errors, isDirty },
-  } = useForm<Values, unknown, Output>({
+  const form = useForm<Values, unknown, Output>({
     resolver: zodResolver(profileFormSchema),
     defaultValues: { username: user.username, country: user.country ?? '' },
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
   });
+  const {
+    handleSubmit,
+    clearErrors,
+    reset,
+    formState: { isDirty },
+  } = form;
+  const field = fieldProps(form);
 
   const onSubmit = handleSubmit(({ username, country }) =>
     update.mutate(
@@ -53,13 +55,11 @@ export function ProfileSettingsCard({ user }: { user: User }) {
           <TextField
             label="Username"
             autoComplete="username"
-            error={errors.username?.message}
-            {...register('username', { onChange: () => clearErrors('username') })}
+            {...field('username', { onChange: () => clearErrors('username') })}
           />
           <SelectField
             label="Country"
-            error={errors.country?.message}
-            {...register('country', { onChange: () => clearErrors('country') })}
+            {...field('country', { onChange: () => clearErrors('country') })}
           >
             <option value="">Not specified</option>
             {COUNTRIES.map((c) => (

@@ -13,6 +13,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/field';
 import { useRequestEmailChange } from '../api/account';
 import { DialogForm } from './dialog-form';
+import { fieldProps } from '../../../lib/form-field';
 
 type Values = z.input<typeof changeEmailRequestSchema>;
 type Output = z.output<typeof changeEmailRequestSchema>;
@@ -40,17 +41,14 @@ export function UpdateEmailDialog({
 /** The form inside {@link UpdateEmailDialog}, or the server's message once sent. */
 function UpdateEmailForm({ onClose, currentEmail }: { onClose: () => void; currentEmail: string }) {
   const requestChange = useRequestEmailChange();
-  const {
-    register,
-    handleSubmit,
-    clearErrors,
-    formState: { errors },
-  } = useForm<Values, unknown, Output>({
+  const form = useForm<Values, unknown, Output>({
     resolver: zodResolver(changeEmailRequestSchema),
     defaultValues: { new_email: '', password: '' },
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
   });
+  const { handleSubmit, clearErrors } = form;
+  const field = fieldProps(form);
   const onSubmit = handleSubmit((values) => requestChange.mutate(values));
 
   if (requestChange.data) {
@@ -85,15 +83,13 @@ function UpdateEmailForm({ onClose, currentEmail }: { onClose: () => void; curre
         type="email"
         autoComplete="email"
         inputMode="email"
-        error={errors.new_email?.message}
-        {...register('new_email', { onChange: () => clearErrors('new_email') })}
+        {...field('new_email', { onChange: () => clearErrors('new_email') })}
       />
       <TextField
         label="Current password"
         type="password"
         autoComplete="current-password"
-        error={errors.password?.message}
-        {...register('password', { onChange: () => clearErrors('password') })}
+        {...field('password', { onChange: () => clearErrors('password') })}
       />
     </DialogForm>
   );
