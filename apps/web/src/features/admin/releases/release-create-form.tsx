@@ -3,13 +3,13 @@
  * whether to publish now or keep a draft (the default: add the files first, then publish). Sent
  * as the contract's `POST /admin/releases` payload, validated with its schema and messages.
  */
-import { RELEASE_CHANNELS, createReleaseRequestSchema } from '@flockr/contract';
-import { CheckboxField, SelectField, TextField } from '../../../components/ui/field';
+import { createReleaseRequestSchema } from '@flockr/contract';
+import { CheckboxField, TextField } from '../../../components/ui/field';
 import { fieldProps } from '../../../lib/form-field';
 import { useCreateReleaseDraft } from './api/releases';
 import { AdminForm, useAdminForm } from '../kit/admin-form';
 import { todayIsoDate } from '../kit/admin-format';
-import { CHANNEL_NAMES } from '../kit/release-names';
+import { ChannelField, RolloutField } from './channel-rollout-fields';
 
 /** The new-release form in a card; `onClose` runs after a save or Cancel. */
 export function ReleaseCreateForm({ onClose }: { onClose: () => void }) {
@@ -42,23 +42,11 @@ export function ReleaseCreateForm({ onClose }: { onClose: () => void }) {
         autoComplete="off"
         {...field('version')}
       />
-      <SelectField label="Channel" {...field('channel')}>
-        {RELEASE_CHANNELS.map((channel) => (
-          <option key={channel} value={channel}>
-            {CHANNEL_NAMES[channel]}
-          </option>
-        ))}
-      </SelectField>
+      <ChannelField form={form} />
       <TextField label="Release date" type="date" {...field('release_date')} />
-      <TextField
-        label="Rollout (%)"
-        type="number"
-        inputMode="numeric"
-        min={0}
-        max={100}
-        step={1}
+      <RolloutField
+        form={form}
         hint="The share of users on the channel offered this release; raise it later."
-        {...field('rollout_percentage', { valueAsNumber: true })}
       />
       <CheckboxField
         label="Publish now"

@@ -6,17 +6,16 @@
 import { useId } from 'react';
 import { z } from 'zod';
 import {
-  RELEASE_CHANNELS,
   releaseChannelSchema,
   rolloutPercentageSchema,
   type AdminReleaseDetail,
   type UpdateReleaseRequest,
 } from '@flockr/contract';
-import { SelectField, TextField } from '../../../components/ui/field';
+import { TextField } from '../../../components/ui/field';
 import { fieldProps } from '../../../lib/form-field';
 import { useChangeRelease } from './api/releases';
 import { AdminForm, useAdminForm } from '../kit/admin-form';
-import { CHANNEL_NAMES } from '../kit/release-names';
+import { ChannelField, RolloutField } from './channel-rollout-fields';
 
 /** The form's schema: the fields as typed; an empty system version means none. */
 const settingsSchema = z.object({
@@ -77,23 +76,11 @@ export function ReleaseSettingsDialog({
       }}
       onClose={onClose}
     >
-      <SelectField label="Channel" {...field('channel')}>
-        {RELEASE_CHANNELS.map((channel) => (
-          <option key={channel} value={channel}>
-            {CHANNEL_NAMES[channel]}
-          </option>
-        ))}
-      </SelectField>
+      <ChannelField form={form} />
       <div>
-        <TextField
-          label="Rollout (%)"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          max={100}
-          step={1}
+        <RolloutField
+          form={form}
           hint="The share of users on the channel offered this release. Users stay in or out as it grows."
-          {...field('rollout_percentage', { valueAsNumber: true })}
         />
         <label htmlFor={sliderId} className="sr-only">
           Rollout slider
