@@ -4,13 +4,12 @@
  * use; New token (a name), whose secret is shown once with Copy; Revoke after a confirmation
  * (pipelines using it stop at once).
  */
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { KeyRound, Plus } from 'lucide-react';
 import type { ApiToken } from '@flockr/contract';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { Card, CardHeader } from '../../../components/ui/card';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { TextField } from '../../../components/ui/field';
@@ -18,6 +17,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from './api/api-tokens';
 import { AdminTable, tdClass } from '../kit/admin-table';
 import { QueryView } from '../kit/query-view';
+import { SectionCard } from '../kit/section-card';
 
 const columns = [
   'Name',
@@ -131,89 +131,83 @@ function RevokeDialog({ token, onClose: close }: { token: ApiToken | null; onClo
 /** The API tokens card. */
 export function ApiTokensCard() {
   const query = useApiTokens();
-  const headingId = useId();
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<{ name: string; token: string } | null>(null);
   const [revoking, setRevoking] = useState<ApiToken | null>(null);
   return (
-    <Card className="min-w-0">
-      <section aria-labelledby={headingId}>
-        <CardHeader
-          id={headingId}
-          headingLevel={3}
-          title="API tokens"
-          description="For release pipelines: a token acts as the admin who made it on the release endpoints."
-          action={
-            creating ? null : (
-              <Button
-                size="sm"
-                icon={<Plus aria-hidden="true" className="size-4" />}
-                onClick={() => {
-                  setCreated(null);
-                  setCreating(true);
-                }}
-              >
-                New token
-              </Button>
+    <SectionCard
+      title="API tokens"
+      description="For release pipelines: a token acts as the admin who made it on the release endpoints."
+      action={
+        creating ? null : (
+          <Button
+            size="sm"
+            icon={<Plus aria-hidden="true" className="size-4" />}
+            onClick={() => {
+              setCreated(null);
+              setCreating(true);
+            }}
+          >
+            New token
+          </Button>
+        )
+      }
+    >
+      {creating ? (
+        <CreateTokenForm
+          onCancel={() => setCreating(false)}
+          onCreated={(name, token) => {
+            setCreating(false);
+            setCreated({ name, token });
+          }}
+        />
+      ) : null}
+      {created ? <NewToken {...created} onDone={() => setCreated(null)} /> : null}
+      <div className="pt-4">
+        <QueryView query={query} loadingLabel="Loading API tokens…">
+          {({ tokens }) =>
+            tokens.length === 0 ? (
+              <p className="flex items-center gap-2 px-5 pb-5 text-sm text-slate-600 sm:px-6">
+                <KeyRound aria-hidden="true" className="size-4" />
+                No API tokens yet.
+              </p>
+            ) : (
+              <AdminTable label="API tokens" columns={columns} minWidth="min-w-[48rem]">
+                {tokens.map((t) => (
+                  <tr key={t.id} className={t.revoked_at ? 'text-slate-500' : undefined}>
+                    <td className={`${tdClass} font-medium text-slate-900`}>{t.name}</td>
+                    <td className={`${tdClass} font-mono text-xs whitespace-nowrap`}>
+                      {t.prefix}…
+                    </td>
+                    <td className={tdClass}>{t.created_by}</td>
+                    <td className={`${tdClass} whitespace-nowrap`}>
+                      {formatDateTime(t.created_at)}
+                    </td>
+                    <td className={`${tdClass} whitespace-nowrap`}>
+                      {t.last_used_at ? formatDateTime(t.last_used_at) : 'Never'}
+                    </td>
+                    <td className={`${tdClass} text-right`}>
+                      {t.revoked_at ? (
+                        <Badge tone="neutral">Revoked</Badge>
+                      ) : (
+                        <Button
+                          variant="ghost"
+                          size="sm"
+                          className="text-red-700!"
+                          onClick={() => setRevoking(t)}
+                        >
+                          Revoke <span className="sr-only">{t.name}</span>
+                        </Button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </AdminTable>
             )
           }
-        />
-        {creating ? (
-          <CreateTokenForm
-            onCancel={() => setCreating(false)}
-            onCreated={(name, token) => {
-              setCreating(false);
-              setCreated({ name, token });
-            }}
-          />
-        ) : null}
-        {created ? <NewToken {...created} onDone={() => setCreated(null)} /> : null}
-        <div className="pt-4">
-          <QueryView query={query} loadingLabel="Loading API tokens…">
-            {({ tokens }) =>
-              tokens.length === 0 ? (
-                <p className="flex items-center gap-2 px-5 pb-5 text-sm text-slate-600 sm:px-6">
-                  <KeyRound aria-hidden="true" className="size-4" />
-                  No API tokens yet.
-                </p>
-              ) : (
-                <AdminTable label="API tokens" columns={columns} minWidth="min-w-[48rem]">
-                  {tokens.map((t) => (
-                    <tr key={t.id} className={t.revoked_at ? 'text-slate-500' : undefined}>
-                      <td className={`${tdClass} font-medium text-slate-900`}>{t.name}</td>
-                      <td className={`${tdClass} font-mono text-xs whitespace-nowrap`}>
-                        {t.prefix}…
-                      </td>
-                      <td className={tdClass}>{t.created_by}</td>
-                      <td className={`${tdClass} whitespace-nowrap`}>
-                        {formatDateTime(t.created_at)}
-                      </td>
-                      <td className={`${tdClass} whitespace-nowrap`}>
-                        {t.last_used_at ? formatDateTime(t.last_used_at) : 'Never'}
-                      </td>
-                      <td className={`${tdClass} text-right`}>
-                        {t.revoked_at ? (
-                          <Badge tone="neutral">Revoked</Badge>
-                        ) : (
-                          <Button
-                            variant="ghost"
-                            size="sm"
-                            className="text-red-700!"
-                            onClick={() => setRevoking(t)}
-                          >
-                            Revoke <span className="sr-only">{t.name}</span>
-                          </Button>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </AdminTable>
-              )
-            }
-          </QueryView>
-        </div>
-      </section>
+        </QueryView>
+      </div>
       <RevokeDialog token={revoking} onClose={() => setRevoking(null)} />
-    </Card>
+    </SectionCard>
   );
 }
