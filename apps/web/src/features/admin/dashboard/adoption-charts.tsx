@@ -21,7 +21,6 @@ import {
   type TooltipValueType,
 } from 'recharts';
 import { PLATFORMS, type AdoptionResponse, type Platform } from '@flockr/contract';
-import { Card, CardHeader } from '../../../components/ui/card';
 import { cn } from '../../../components/ui/cn';
 import { formatCount } from '../../../lib/format';
 import { useAdoption } from './api/adoption';
@@ -39,6 +38,7 @@ import { ChartFigure } from './chart-figure';
 import { formatDay } from './chart-days';
 import { PLATFORM_NAMES } from '../kit/release-names';
 import { QueryView } from '../kit/query-view';
+import { SectionCard } from '../kit/section-card';
 
 /** Colours of the version series, newest first; {@link OTHER} is grey. */
 const SERIES_COLORS = [
@@ -90,19 +90,24 @@ function ThemedTooltip({
   );
 }
 
-/** The legend of the version series (HTML, so it wraps on a phone). */
-function Legend({ versions }: { versions: string[] }) {
+/** A chart's legend: each series' name by its colour (HTML, so it wraps on a phone). */
+function Legend({ items }: { items: Array<{ name: string; color: string }> }) {
   return (
     <ul aria-hidden="true" className="flex flex-wrap gap-x-4 gap-y-1 px-5 text-xs sm:px-6">
-      {versions.map((v, i) => (
-        <li key={v} className="flex items-center gap-1.5 text-slate-700">
-          <span className="size-2.5 rounded-sm" style={{ background: colorOf(v, i) }} />
-          {v}
+      {items.map(({ name, color }) => (
+        <li key={name} className="flex items-center gap-1.5 text-slate-700">
+          <span className="size-2.5 rounded-sm" style={{ background: color }} />
+          {name}
         </li>
       ))}
     </ul>
   );
 }
+
+/** The rollout chart's two bars, and its legend in that order. */
+const ON_VERSION = { name: 'On the version', color: 'var(--color-brand-600)' };
+const CHECKING = { name: 'Checking on the channel', color: 'var(--color-slate-300)' };
+const REACH_LEGEND = [ON_VERSION, CHECKING];
 
 /** The platform switch: one radio per platform, drawn as a segmented control. */
 function PlatformSwitch({
@@ -233,7 +238,7 @@ function VersionsChart({ series, platform }: { series: VersionSeries; platform: 
         </tr>
       ))}
     >
-      <Legend versions={series.versions} />
+      <Legend items={series.versions.map((v, i) => ({ name: v, color: colorOf(v, i) }))} />
     </ChartFigure>
   );
 }
@@ -319,15 +324,15 @@ function RolloutReach({ rollouts }: { rollouts: AdoptionResponse['rollouts'] }) 
             <Tooltip content={ThemedTooltip} cursor={{ fill: 'var(--color-slate-100)' }} />
             <Bar
               dataKey="users_checking"
-              name="Checking on the channel"
-              fill="var(--color-slate-300)"
+              name={CHECKING.name}
+              fill={CHECKING.color}
               radius={[0, 3, 3, 0]}
               isAnimationActive={false}
             />
             <Bar
               dataKey="users_on_version"
-              name="On the version"
-              fill="var(--color-brand-600)"
+              name={ON_VERSION.name}
+              fill={ON_VERSION.color}
               radius={[0, 3, 3, 0]}
               isAnimationActive={false}
             />
@@ -353,16 +358,7 @@ function RolloutReach({ rollouts }: { rollouts: AdoptionResponse['rollouts'] }) 
         </tr>
       ))}
     >
-      <ul aria-hidden="true" className="flex flex-wrap gap-x-4 gap-y-1 px-5 text-xs sm:px-6">
-        <li className="flex items-center gap-1.5 text-slate-700">
-          <span className="size-2.5 rounded-sm bg-brand-600" />
-          On the version
-        </li>
-        <li className="flex items-center gap-1.5 text-slate-700">
-          <span className="size-2.5 rounded-sm bg-slate-300" />
-          Checking on the channel
-        </li>
-      </ul>
+      <Legend items={REACH_LEGEND} />
       <ul className="mt-3 grid gap-2 px-5 text-sm sm:px-6">
         {rollouts.map((r) => (
           <li key={r.release_id} className="flex flex-wrap items-center gap-2 text-slate-700">
@@ -405,42 +401,36 @@ const PERIODS = [7, 30, 90] as const;
 export function AdoptionCharts() {
   const [days, setDays] = useState<number>(30);
   const query = useAdoption(days);
-  const headingId = useId();
   const selectId = useId();
   return (
-    <Card className="min-w-0">
-      <section aria-labelledby={headingId}>
-        <CardHeader
-          id={headingId}
-          headingLevel={3}
-          title="Update adoption"
-          description="Programs that checked for updates, by version and platform."
-          action={
-            <div className="flex items-center gap-2">
-              <label htmlFor={selectId} className="text-sm text-slate-600">
-                Period
-              </label>
-              <select
-                id={selectId}
-                value={days}
-                onChange={(event) => setDays(Number(event.target.value))}
-                className="rounded-lg border border-slate-300 bg-white px-2.5 py-1.5 text-sm text-slate-900"
-              >
-                {PERIODS.map((p) => (
-                  <option key={p} value={p}>
-                    Last {p} days
-                  </option>
-                ))}
-              </select>
-            </div>
-          }
-        />
-        <div className="pt-5">
-          <QueryView query={query} loadingLabel="Loading update adoption…">
-            {(answer) => <AdoptionContent answer={answer} />}
-          </QueryView>
+    <SectionCard
+      title="Update adoption"
+      description="Programs that checked for updates, by version and platform."
+      action={
+        <div className="flex items-center gap-2">
+          <label htmlFor={selectId} className="text-sm text-slate-600">
+            Period
+          </label>
+          <select
+            id={selectId}
+            value={days}
+            onChange={(event) => setDays(Number(event.target.value))}
+            className="rounded-lg border border-slate-300 bg-white px-2.5 py-1.5 text-sm text-slate-900"
+          >
+            {PERIODS.map((p) => (
+              <option key={p} value={p}>
+                Last {p} days
+              </option>
+            ))}
+          </select>
         </div>
-      </section>
-    </Card>
+      }
+    >
+      <div className="pt-5">
+        <QueryView query={query} loadingLabel="Loading update adoption…">
+          {(answer) => <AdoptionContent answer={answer} />}
+        </QueryView>
+      </div>
+    </SectionCard>
   );
 }
