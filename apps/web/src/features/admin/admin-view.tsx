@@ -31,31 +31,23 @@ import { PlansPanel } from './plans';
 import { ReleasesPanel } from './releases';
 import { UsersPanel } from './users';
 
-/** The admin tabs, in order: URL value and label. */
-export const ADMIN_TABS = [
-  { id: 'dashboard', label: 'Dashboard' },
-  { id: 'users', label: 'Users' },
-  { id: 'orders', label: 'Orders' },
-  { id: 'plans', label: 'Plans' },
-  { id: 'downloads', label: 'Downloads' },
-  { id: 'releases', label: 'Releases' },
-  { id: 'changelog', label: 'Changelog' },
-  { id: 'delivery', label: 'Delivery' },
-  { id: 'audit', label: 'Audit' },
-] as const;
-
-/** The icon of each tab (decorative). */
-const TAB_ICONS: Record<(typeof ADMIN_TABS)[number]['id'], LucideIcon> = {
-  dashboard: LayoutDashboard,
-  users: Users,
-  orders: Receipt,
-  plans: Layers,
-  downloads: HardDrive,
-  releases: Rocket,
-  changelog: ScrollText,
-  delivery: MailWarning,
-  audit: History,
-};
+/** The admin tabs, in order: URL value, label, icon (decorative) and panel. */
+const ADMIN_TABS = [
+  { id: 'dashboard', label: 'Dashboard', icon: LayoutDashboard, Panel: DashboardPanel },
+  { id: 'users', label: 'Users', icon: Users, Panel: UsersPanel },
+  { id: 'orders', label: 'Orders', icon: Receipt, Panel: OrdersPanel },
+  { id: 'plans', label: 'Plans', icon: Layers, Panel: PlansPanel },
+  { id: 'downloads', label: 'Downloads', icon: HardDrive, Panel: DownloadsPanel },
+  { id: 'releases', label: 'Releases', icon: Rocket, Panel: ReleasesPanel },
+  { id: 'changelog', label: 'Changelog', icon: ScrollText, Panel: ChangelogPanel },
+  { id: 'delivery', label: 'Delivery', icon: MailWarning, Panel: DeliveryPanel },
+  { id: 'audit', label: 'Audit', icon: History, Panel: AuditPanel },
+] as const satisfies ReadonlyArray<{
+  id: string;
+  label: string;
+  icon: LucideIcon;
+  Panel: () => React.JSX.Element;
+}>;
 
 /** Media query of the sidebar layout (Tailwind `lg`). */
 const SIDEBAR_QUERY = '(min-width: 1024px)';
@@ -73,26 +65,11 @@ function useSidebar(): boolean {
   );
 }
 
-/** URL value of an admin tab. */
-export type AdminTabId = (typeof ADMIN_TABS)[number]['id'];
-
 /** Index of the tab named by the `tab` query value; the Dashboard when missing or unknown. */
 export function tabIndexOf(value: string | null): number {
   const index = ADMIN_TABS.findIndex((t) => t.id === value);
   return index < 0 ? 0 : index;
 }
-
-const panels: Record<AdminTabId, () => React.JSX.Element> = {
-  dashboard: DashboardPanel,
-  users: UsersPanel,
-  orders: OrdersPanel,
-  plans: PlansPanel,
-  downloads: DownloadsPanel,
-  releases: ReleasesPanel,
-  changelog: ChangelogPanel,
-  delivery: DeliveryPanel,
-  audit: AuditPanel,
-};
 
 /** Tab list and the selected panel. Switching tabs clears the previous tab's page and filters. */
 export function AdminView() {
@@ -129,8 +106,7 @@ export function AdminView() {
     select(target, { focus: true, replace: true });
   };
 
-  const tab = ADMIN_TABS[selected]!;
-  const Panel = panels[tab.id];
+  const { id: tabId, Panel } = ADMIN_TABS[selected]!;
   return (
     <div className="min-w-0 lg:grid lg:grid-cols-[12.5rem_minmax(0,1fr)] lg:gap-8">
       <div className="sticky top-14 z-30 -mx-4 border-b border-slate-200 bg-white px-2 sm:-mx-6 sm:px-4 lg:top-20 lg:mx-0 lg:self-start lg:rounded-xl lg:border lg:p-2">
@@ -141,8 +117,7 @@ export function AdminView() {
           onKeyDown={onKeyDown}
           className="flex gap-1 overflow-x-auto lg:flex-col lg:overflow-visible"
         >
-          {ADMIN_TABS.map(({ id, label }, index) => {
-            const Icon = TAB_ICONS[id];
+          {ADMIN_TABS.map(({ id, label, icon: Icon }, index) => {
             const active = selected === index;
             return (
               <button
@@ -174,11 +149,11 @@ export function AdminView() {
       <div
         id={`${baseId}-panel`}
         role="tabpanel"
-        aria-labelledby={`${baseId}-tab-${tab.id}`}
+        aria-labelledby={`${baseId}-tab-${tabId}`}
         tabIndex={0}
         className="mt-6 min-w-0 rounded-lg focus-visible:outline-offset-4 lg:mt-0"
       >
-        <Panel key={tab.id} />
+        <Panel key={tabId} />
       </div>
     </div>
   );
