@@ -203,26 +203,22 @@ function Toolbar({ params, columns }: { params: ListState; columns?: readonly Co
       ) : null}
       {spec.dates || (spec.sort && sortable.length) ? (
         <div className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 sm:flex sm:flex-wrap sm:items-end">
-          {spec.dates ? (
-            <>
-              <TextField
-                label={`${spec.dates} from`}
-                type="date"
-                value={dates.from}
-                max={dates.to || undefined}
-                className="min-w-0 sm:w-44"
-                onChange={(event) => params.set({ from: event.target.value })}
-              />
-              <TextField
-                label={`${spec.dates} to`}
-                type="date"
-                value={dates.to}
-                min={dates.from || undefined}
-                className="min-w-0 sm:w-44"
-                onChange={(event) => params.set({ to: event.target.value })}
-              />
-            </>
-          ) : null}
+          {spec.dates
+            ? // From, then To: each bounds the other, so the range cannot be turned around.
+              (['from', 'to'] as const).map((end) => (
+                <TextField
+                  key={end}
+                  label={`${spec.dates} ${end}`}
+                  type="date"
+                  value={dates[end]}
+                  {...(end === 'from'
+                    ? { max: dates.to || undefined }
+                    : { min: dates.from || undefined })}
+                  className="min-w-0 sm:w-44"
+                  onChange={(event) => params.set({ [end]: event.target.value })}
+                />
+              ))
+            : null}
           {spec.sort && sortable.length ? (
             <SelectField
               label="Sort by"
