@@ -77,6 +77,19 @@ function Figures({ health }: { health: BusinessHealth }) {
   );
 }
 
+/** The columns of the revenue table; the bars' column is named for screen readers only. */
+const MONTH_COLUMNS = [
+  { key: 'month', label: 'Month', className: 'py-2 pr-3' },
+  { key: 'revenue', label: 'Revenue', className: 'py-2 pr-3 text-right' },
+  {
+    key: 'share',
+    label: <span className="sr-only">Share</span>,
+    className: 'hidden w-1/3 py-2 pr-3 sm:table-cell',
+  },
+  { key: 'orders', label: 'Orders', className: 'py-2 pr-3 text-right' },
+  { key: 'change', label: 'Change', className: 'py-2 text-right' },
+];
+
 /** Revenue per month as a table with proportional bars. */
 function RevenueByMonth({ health }: { health: BusinessHealth }) {
   const top = Math.max(...health.revenue_by_month.map((m) => m.revenue), 0);
@@ -90,21 +103,11 @@ function RevenueByMonth({ health }: { health: BusinessHealth }) {
           </caption>
           <thead>
             <tr className="text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
-              <th scope="col" className="py-2 pr-3">
-                Month
-              </th>
-              <th scope="col" className="py-2 pr-3 text-right">
-                Revenue
-              </th>
-              <th scope="col" className="hidden w-1/3 py-2 pr-3 sm:table-cell">
-                <span className="sr-only">Share</span>
-              </th>
-              <th scope="col" className="py-2 pr-3 text-right">
-                Orders
-              </th>
-              <th scope="col" className="py-2 text-right">
-                Change
-              </th>
+              {MONTH_COLUMNS.map(({ key, label, className }) => (
+                <th key={key} scope="col" className={className}>
+                  {label}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
