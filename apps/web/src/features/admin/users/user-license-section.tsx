@@ -7,7 +7,7 @@
  */
 import { useState, type ReactNode } from 'react';
 import { z } from 'zod';
-import { Ban, Power, RotateCcw, ShieldCheck } from 'lucide-react';
+import { Ban, Power, RotateCcw, ShieldCheck, type LucideIcon } from 'lucide-react';
 import type { AdminLicense, LicenseDevice } from '@flockr/contract';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -113,6 +113,15 @@ type Pending =
   | { kind: 'suspend' }
   | { kind: 'reinstate' };
 
+/** A button under the license that opens the confirmation of `kind`. */
+interface LicenseAction {
+  kind: Exclude<Pending['kind'], 'device'>;
+  label: string;
+  icon: LucideIcon;
+  disabled?: boolean;
+  className?: string;
+}
+
 /** The loaded license of `username` (`userId`) with its actions. */
 function LicenseView({
   userId,
@@ -130,6 +139,12 @@ function LicenseView({
   const close = () => setPending(null);
   const seated = license.devices.filter((d) => d.deactivated_at === null);
   const suspendedByAdmin = license.suspended_at !== null;
+  const actions: LicenseAction[] = [
+    { kind: 'reset', label: 'Reset all devices', icon: RotateCcw, disabled: seated.length === 0 },
+    suspendedByAdmin
+      ? { kind: 'reinstate', label: 'Reinstate license', icon: ShieldCheck }
+      : { kind: 'suspend', label: 'Suspend license', icon: Ban, className: 'text-red-700' },
+  ];
   return (
     <div className="space-y-3">
       <dl>
@@ -186,35 +201,18 @@ function LicenseView({
         <p className="text-slate-600">No device was ever activated.</p>
       )}
       <div className="flex flex-wrap gap-2">
-        <Button
-          variant="outline"
-          size="sm"
-          icon={<RotateCcw aria-hidden="true" className="size-4" />}
-          disabled={seated.length === 0}
-          onClick={() => setPending({ kind: 'reset' })}
-        >
-          Reset all devices
-        </Button>
-        {suspendedByAdmin ? (
+        {actions.map(({ kind, label, icon: Icon, ...look }) => (
           <Button
+            key={kind}
             variant="outline"
             size="sm"
-            icon={<ShieldCheck aria-hidden="true" className="size-4" />}
-            onClick={() => setPending({ kind: 'reinstate' })}
+            icon={<Icon aria-hidden="true" className="size-4" />}
+            onClick={() => setPending({ kind })}
+            {...look}
           >
-            Reinstate license
+            {label}
           </Button>
-        ) : (
-          <Button
-            variant="outline"
-            size="sm"
-            className="text-red-700"
-            icon={<Ban aria-hidden="true" className="size-4" />}
-            onClick={() => setPending({ kind: 'suspend' })}
-          >
-            Suspend license
-          </Button>
-        )}
+        ))}
       </div>
 
       {pending?.kind === 'device' ? (
