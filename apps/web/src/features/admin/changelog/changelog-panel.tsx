@@ -9,11 +9,31 @@ import { formatCalendarDate } from '../../../lib/format';
 import { useAdminChangelog, useUpdateChangelogEntry } from './api/changelog';
 import { AdminList, useEditor } from '../kit/admin-list';
 import { tdClass } from '../kit/admin-table';
-import { ArchiveActions, VersionAction } from '../kit/archive-actions';
+import { VersionAction, VersionRow } from '../kit/archive-actions';
 import { PublishedBadge } from '../kit/badges';
 import { ChangelogForm } from './changelog-form';
 import { useListParams } from '../kit/list-params';
-import { changelogCsv, changelogFilters, changelogLocal } from '../kit/local-lists';
+import type { LocalCsv } from '../kit/api/export';
+import { releasedList } from '../kit/local-lists';
+
+/** The changelog entries: sortable columns, newest release first, range on the release date. */
+const entries = releasedList(
+  ['version', 'title', 'release_date', 'state', 'views'],
+  (e: AdminChangelogEntry) => ({
+    version: e.version,
+    title: e.title,
+    release_date: e.release_date,
+    state: e.is_published ? 'Published' : 'Draft',
+    views: e.view_count,
+  }),
+);
+
+/** CSV of the changelog entries. */
+const changelogCsv: LocalCsv<AdminChangelogEntry> = {
+  name: 'changelog',
+  header: ['Version', 'Title', 'Released', 'Published', 'Views', 'Summary'],
+  row: (e) => [e.version, e.title, e.release_date, e.is_published, e.view_count, e.changes_summary],
+};
 
 const columns = [
   { label: 'Version', sort: 'version' },
@@ -40,54 +60,53 @@ function EntryRow({
     change.mutate({ id: entry.id, ...body });
   const row = { version: entry.version, busy };
   return (
-    <tr className={archived ? 'text-slate-500' : undefined}>
-      <td className={`${tdClass} font-semibold whitespace-nowrap text-slate-900`}>
-        v{entry.version}
-      </td>
-      <td className={`${tdClass} max-w-[22rem]`}>
-        <p className="truncate font-medium text-slate-900" title={entry.title}>
-          {entry.title}
-        </p>
-        {entry.changes_summary ? (
-          <p className="truncate text-xs text-slate-500" title={entry.changes_summary}>
-            {entry.changes_summary}
-          </p>
-        ) : null}
-      </td>
-      <td className={`${tdClass} whitespace-nowrap`}>{formatCalendarDate(entry.release_date)}</td>
-      <td className={tdClass}>
-        <PublishedBadge published={entry.is_published} archived={archived} />
-      </td>
-      <td className={`${tdClass} text-right tabular-nums`}>{entry.view_count}</td>
-      <td className={`${tdClass} text-right`}>
-        <ArchiveActions
-          version={entry.version}
-          archived={archived}
-          busy={busy}
-          onEdit={() => onEdit(entry)}
-          onArchive={() => act({ archived: true })}
-          onRestore={() => act({ archived: false })}
-        >
-          {entry.is_published ? (
-            <VersionAction
-              label="Unpublish"
-              icon={EyeOff}
-              onClick={() => act({ is_published: false })}
-              {...row}
-            />
-          ) : (
-            <VersionAction
-              label="Publish"
-              icon={Send}
-              variant="secondary"
-              loading={busy && change.variables.is_published === true}
-              onClick={() => act({ is_published: true })}
-              {...row}
-            />
-          )}
-        </ArchiveActions>
-      </td>
-    </tr>
+    <VersionRow
+      archived={archived}
+      onEdit={() => onEdit(entry)}
+      onArchive={() => act({ archived: true })}
+      onRestore={() => act({ archived: false })}
+      {...row}
+      cells={
+        <>
+          <td className={`${tdClass} max-w-[22rem]`}>
+            <p className="truncate font-medium text-slate-900" title={entry.title}>
+              {entry.title}
+            </p>
+            {entry.changes_summary ? (
+              <p className="truncate text-xs text-slate-500" title={entry.changes_summary}>
+                {entry.changes_summary}
+              </p>
+            ) : null}
+          </td>
+          <td className={`${tdClass} whitespace-nowrap`}>
+            {formatCalendarDate(entry.release_date)}
+          </td>
+          <td className={tdClass}>
+            <PublishedBadge published={entry.is_published} archived={archived} />
+          </td>
+          <td className={`${tdClass} text-right tabular-nums`}>{entry.view_count}</td>
+        </>
+      }
+      actions={
+        entry.is_published ? (
+          <VersionAction
+            label="Unpublish"
+            icon={EyeOff}
+            onClick={() => act({ is_published: false })}
+            {...row}
+          />
+        ) : (
+          <VersionAction
+            label="Publish"
+            icon={Send}
+            variant="secondary"
+            loading={busy && change.variables.is_published === true}
+            onClick={() => act({ is_published: true })}
+            {...row}
+          />
+        )
+      }
+    />
   );
 }
 
@@ -96,7 +115,7 @@ export function ChangelogPanel() {
   const query = useAdminChangelog();
   const change = useUpdateChangelogEntry();
   const editor = useEditor<AdminChangelogEntry>();
-  const params = useListParams(changelogFilters);
+  const params = useListParams(entries.filters);
   const form =
     editor.editing === 'new' ? (
       <ChangelogForm onClose={editor.close} />
@@ -108,7 +127,7 @@ export function ChangelogPanel() {
       title="Changelog"
       query={query}
       params={params}
-      local={changelogLocal}
+      local={entries.local}
       localCsv={changelogCsv}
       items={(data) => data.changelog_entries}
       loadingLabel="Loading changelog entries…"

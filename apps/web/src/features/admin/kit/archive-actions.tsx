@@ -1,11 +1,12 @@
 /**
- * A versioned row's actions in the admin (program versions, changelog entries): Restore when
- * archived; otherwise Edit, the row's own actions (`children`), and Archive. Nothing is ever
- * deleted (README "The admin's guardrails").
+ * A versioned row of the admin (program versions, changelog entries) and its actions: Restore
+ * when archived; otherwise Edit, the row's own actions, and Archive. Nothing is ever deleted
+ * (requirements §12).
  */
 import type { ReactNode } from 'react';
 import { Archive, ArchiveRestore, Pencil, type LucideIcon } from 'lucide-react';
 import { Button, type ButtonVariant } from '../../../components/ui/button';
+import { tdClass } from './admin-table';
 
 /**
  * One small action of the row for `version`, shown as `label` with `icon` and named
@@ -80,5 +81,38 @@ export function ArchiveActions({
         </>
       )}
     </div>
+  );
+}
+
+/** Props of {@link VersionRow}: the row's version and state, its cells and its actions. */
+export interface VersionRowProps {
+  version: string;
+  archived: boolean;
+  /** True while the row's Edit, Archive or Restore saves. */
+  busy: boolean;
+  onEdit: () => void;
+  onArchive: () => void;
+  onRestore: () => void;
+  /** The cells between the version and the actions. */
+  cells: ReactNode;
+  /** The row's own actions, between Edit and Archive. */
+  actions?: ReactNode;
+}
+
+/**
+ * A versioned row: dimmed when archived, `v{version}` first, then `cells`, then the actions
+ * cell ({@link ArchiveActions} with `actions`).
+ */
+export function VersionRow({ version, archived, cells, actions, ...handlers }: VersionRowProps) {
+  return (
+    <tr className={archived ? 'text-slate-500' : undefined}>
+      <td className={`${tdClass} font-semibold whitespace-nowrap text-slate-900`}>v{version}</td>
+      {cells}
+      <td className={`${tdClass} text-right`}>
+        <ArchiveActions version={version} archived={archived} {...handlers}>
+          {actions}
+        </ArchiveActions>
+      </td>
+    </tr>
   );
 }

@@ -10,8 +10,33 @@ import { entitlementLine } from '../../../lib/license-texts';
 import { useAdminPlans } from './api/plans';
 import { AdminList, useEditor } from '../kit/admin-list';
 import { ActiveBadge } from '../kit/badges';
-import { planCsv } from '../kit/local-lists';
+import type { LocalCsv } from '../kit/api/export';
 import { PlanForm } from './plan-form';
+
+/** CSV of the plans (prices and revenue decimal in the plan's currency). */
+const planCsv: LocalCsv<AdminPlan> = {
+  name: 'plans',
+  header: [
+    'Name',
+    'Monthly price',
+    'Yearly price',
+    'Currency',
+    'Active',
+    'Subscribers',
+    'Revenue',
+    'Created',
+  ],
+  row: (p) => [
+    p.name,
+    p.monthly_price,
+    p.yearly_price,
+    p.currency,
+    p.is_active,
+    p.subscriber_count,
+    p.total_revenue,
+    p.created_at,
+  ],
+};
 
 /** One figure of a plan card. */
 function Figure({ term, value }: { term: string; value: string | number }) {
