@@ -104,10 +104,15 @@ function Legend({ items }: { items: Array<{ name: string; color: string }> }) {
   );
 }
 
-/** The rollout chart's two bars, and its legend in that order. */
+/** The rollout chart's two series; the legend names them in this order. */
 const ON_VERSION = { name: 'On the version', color: 'var(--color-brand-600)' };
 const CHECKING = { name: 'Checking on the channel', color: 'var(--color-slate-300)' };
 const REACH_LEGEND = [ON_VERSION, CHECKING];
+/** The bars of each rollout, from the top: users checking on the channel, users on the version. */
+const REACH_BARS = [
+  { dataKey: 'users_checking', ...CHECKING },
+  { dataKey: 'users_on_version', ...ON_VERSION },
+];
 
 /** The platform switch: one radio per platform, drawn as a segmented control. */
 function PlatformSwitch({
@@ -322,20 +327,16 @@ function RolloutReach({ rollouts }: { rollouts: AdoptionResponse['rollouts'] }) 
               axisLine={false}
             />
             <Tooltip content={ThemedTooltip} cursor={{ fill: 'var(--color-slate-100)' }} />
-            <Bar
-              dataKey="users_checking"
-              name={CHECKING.name}
-              fill={CHECKING.color}
-              radius={[0, 3, 3, 0]}
-              isAnimationActive={false}
-            />
-            <Bar
-              dataKey="users_on_version"
-              name={ON_VERSION.name}
-              fill={ON_VERSION.color}
-              radius={[0, 3, 3, 0]}
-              isAnimationActive={false}
-            />
+            {REACH_BARS.map(({ dataKey, name, color }) => (
+              <Bar
+                key={dataKey}
+                dataKey={dataKey}
+                name={name}
+                fill={color}
+                radius={[0, 3, 3, 0]}
+                isAnimationActive={false}
+              />
+            ))}
           </BarChart>
         )
       }

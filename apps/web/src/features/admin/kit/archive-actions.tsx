@@ -44,7 +44,18 @@ export function VersionAction({
   );
 }
 
-/** The actions cell of the row for `version`; `busy` disables every button while it saves. */
+/** The row's version and state, and what its Edit, Archive and Restore do. */
+export interface ArchiveActionsProps {
+  version: string;
+  archived: boolean;
+  /** True while the row saves: every button is disabled. */
+  busy: boolean;
+  onEdit: () => void;
+  onArchive: () => void;
+  onRestore: () => void;
+}
+
+/** The actions cell of the row for `version`, with the row's own actions (`children`). */
 export function ArchiveActions({
   version,
   archived,
@@ -53,15 +64,7 @@ export function ArchiveActions({
   onArchive,
   onRestore,
   children,
-}: {
-  version: string;
-  archived: boolean;
-  busy: boolean;
-  onEdit: () => void;
-  onArchive: () => void;
-  onRestore: () => void;
-  children?: ReactNode;
-}) {
+}: ArchiveActionsProps & { children?: ReactNode }) {
   const row = { version, busy };
   return (
     <div className="flex justify-end gap-1 whitespace-nowrap">
@@ -85,14 +88,7 @@ export function ArchiveActions({
 }
 
 /** Props of {@link VersionRow}: the row's version and state, its cells and its actions. */
-export interface VersionRowProps {
-  version: string;
-  archived: boolean;
-  /** True while the row's Edit, Archive or Restore saves. */
-  busy: boolean;
-  onEdit: () => void;
-  onArchive: () => void;
-  onRestore: () => void;
+export interface VersionRowProps extends ArchiveActionsProps {
   /** The cells between the version and the actions. */
   cells: ReactNode;
   /** The row's own actions, between Edit and Archive. */
