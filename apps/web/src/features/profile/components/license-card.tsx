@@ -14,12 +14,12 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { LicenseDeviceList } from '../../../components/ui/license-devices';
-import { MaskedSecret } from '../../../components/ui/masked-secret';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatDate } from '../../../lib/format';
 import { entitlementLine } from '../../../lib/license-texts';
 import { useMyLicense } from '../api/licenses';
 import { QueryCard } from './query-card';
+import { RotatableSecret } from './rotatable-secret';
 
 /** The confirmations, loaded when one is opened. */
 const RotateLicenseKeyDialog = lazy(() =>
@@ -195,37 +195,24 @@ function Devices({
 /** The card's content once the license is in. */
 function LicenseContent({ license }: { license: MyLicense }) {
   const [shown, setShown] = useState(false);
-  const [rotating, setRotating] = useState(false);
   const [deactivating, setDeactivating] = useState<LicenseDevice | null>(null);
   const devicesHeading = useRef<HTMLHeadingElement>(null);
   return (
     <div className="grid gap-6 px-5 py-5 sm:px-6">
       <LicenseStatus license={license} />
       <PlanEntitlements license={license} />
-      <MaskedSecret
+      <RotatableSecret
         label="License key"
         what="license key"
         value={license.key}
-        shown={shown}
-        onToggle={() => setShown((s) => !s)}
-        onRotate={() => setRotating(true)}
         keepStart={4}
         keepEnd={6}
         hint="Enter this key in the program to activate it. Keep it private; rotate it if it may have leaked."
+        shown={shown}
+        onShownChange={setShown}
+        dialog={RotateLicenseKeyDialog}
       />
       <Devices license={license} onDeactivate={setDeactivating} headingRef={devicesHeading} />
-      {rotating ? (
-        <Suspense fallback={null}>
-          <RotateLicenseKeyDialog
-            onClose={() => setRotating(false)}
-            onRotated={() => {
-              setRotating(false);
-              // The new key must go into the program: show it for copying.
-              setShown(true);
-            }}
-          />
-        </Suspense>
-      ) : null}
       {deactivating ? (
         <Suspense fallback={null}>
           <DeactivateDeviceDialog
