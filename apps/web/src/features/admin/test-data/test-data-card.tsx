@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { FlaskConical, Trash2 } from 'lucide-react';
 import { TEST_MODE_LABEL, formatMoney, type TestDataSummary } from '@flockr/contract';
 import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { MutationConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { formatCount } from '../../../lib/format';
 import { useClearTestData, useTestData } from './api/test-data';
 
@@ -33,12 +33,12 @@ const hasTestData = (data: TestDataSummary) =>
 function ClearDialog({ data, onClose }: { data: TestDataSummary; onClose: () => void }) {
   const clear = useClearTestData();
   return (
-    <ConfirmDialog
+    <MutationConfirmDialog
       title="Clear test data?"
       confirmLabel="Clear test data"
-      busy={clear.isPending}
-      error={clear.error}
-      onConfirm={() => clear.mutate(undefined, { onSuccess: onClose })}
+      mutation={clear}
+      variables={undefined}
+      onDone={onClose}
       onClose={onClose}
     >
       <p className="text-sm text-slate-700">This removes, for good:</p>
@@ -56,7 +56,7 @@ function ClearDialog({ data, onClose }: { data: TestDataSummary; onClose: () => 
       <p className="mt-3 text-sm text-slate-700">
         Live orders, revenue, accounts, downloads and the audit trail are not touched.
       </p>
-    </ConfirmDialog>
+    </MutationConfirmDialog>
   );
 }
 

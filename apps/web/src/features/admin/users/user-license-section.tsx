@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { Ban, Power, RotateCcw, ShieldCheck, type LucideIcon } from 'lucide-react';
 import type { AdminLicense, LicenseDevice } from '@flockr/contract';
 import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { MutationConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { TextareaField } from '../../../components/ui/field';
 import { fieldProps } from '../../../lib/form-field';
 import { LicenseDeviceList } from '../../../components/ui/license-devices';
@@ -216,62 +216,55 @@ function LicenseView({
       </div>
 
       {pending?.kind === 'device' ? (
-        <ConfirmDialog
+        <MutationConfirmDialog
           title={`Deactivate ${pending.device.name}?`}
           confirmLabel="Deactivate device"
-          busy={deactivate.isPending}
-          error={deactivate.error}
+          mutation={deactivate}
+          variables={{ id: userId, deviceId: pending.device.id, name: pending.device.name }}
+          onDone={close}
           onClose={close}
-          onConfirm={() =>
-            deactivate.mutate(
-              { id: userId, deviceId: pending.device.id, name: pending.device.name },
-              { onSuccess: close },
-            )
-          }
         >
           <p>
             The program on{' '}
             <strong className="[overflow-wrap:anywhere]">{pending.device.name}</strong> stops
             working at once and its seat is freed. {username} can activate it again with their key.
           </p>
-        </ConfirmDialog>
+        </MutationConfirmDialog>
       ) : null}
       {pending?.kind === 'reset' ? (
-        <ConfirmDialog
+        <MutationConfirmDialog
           title={`Reset all devices of ${username}?`}
           confirmLabel="Reset all devices"
-          busy={reset.isPending}
-          error={reset.error}
+          mutation={reset}
+          variables={{ id: userId }}
+          onDone={close}
           onClose={close}
-          onConfirm={() => reset.mutate({ id: userId }, { onSuccess: close })}
         >
           <p>
             Every device ({seated.length}) is deactivated at once: the program stops working on each
             until it is activated again with the key, and all {license.max_devices} seats are free.
           </p>
-        </ConfirmDialog>
+        </MutationConfirmDialog>
       ) : null}
       {pending?.kind === 'suspend' ? (
         <SuspendDialog userId={userId} username={username} onClose={close} />
       ) : null}
       {pending?.kind === 'reinstate' ? (
-        <ConfirmDialog
+        <MutationConfirmDialog
           title={`Reinstate the license of ${username}?`}
           confirmLabel="Reinstate license"
           confirmVariant="primary"
-          busy={suspension.isPending}
-          error={suspension.error}
+          mutation={suspension}
+          variables={{ id: userId, suspended: false }}
+          onDone={close}
           onClose={close}
-          onConfirm={() =>
-            suspension.mutate({ id: userId, suspended: false }, { onSuccess: close })
-          }
         >
           <p>
             The program works again on the devices that hold a seat, and new devices can be
             activated, while the subscription lasts
             {license.suspended === 'account' ? ' and the account is active' : ''}.
           </p>
-        </ConfirmDialog>
+        </MutationConfirmDialog>
       ) : null}
     </div>
   );
