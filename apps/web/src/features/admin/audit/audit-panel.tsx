@@ -12,24 +12,21 @@ import { useServerCsv } from '../kit/api/export';
 import { AdminList } from '../kit/admin-list';
 import { tdClass } from '../kit/admin-table';
 import { AuditDiff } from './audit-diff';
-import { choiceFilter, defineFilters, searchFilter, useListParams } from '../kit/list-params';
+import { choiceFilter, searchFilter, serverListFilters, useListParams } from '../kit/list-params';
 
 /**
  * The audit list's filters (URL parameters `actor`, `action`, `entity_type`), its sortable
  * columns (newest first by default) and the date range (`from`, `to`) of when it was recorded.
  */
-const filters = defineFilters(
+const filters = serverListFilters(
   'sm:grid-cols-[1fr_12rem_10rem]',
   {
     actor: searchFilter('Actor', 'Username or email'),
     action: choiceFilter('Action', 'All actions', AUDIT_ACTIONS),
     entity_type: choiceFilter('Entity type', 'All types', AUDIT_ENTITY_TYPES),
   },
-  {
-    sort: AUDIT_SORT_COLUMNS,
-    defaultSort: { column: 'created_at', dir: 'desc' },
-    dates: 'Recorded',
-  },
+  AUDIT_SORT_COLUMNS,
+  'Recorded',
 );
 
 const columns = [

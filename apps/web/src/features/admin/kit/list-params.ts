@@ -111,6 +111,25 @@ export function defineFilters<F extends Record<string, Filter>, S extends string
   return { layout, filters, ...options };
 }
 
+/**
+ * The filters of a list the server pages (users, orders, audit log; requirements §12), as
+ * {@link defineFilters}: sortable by the server's `sort` columns, newest first (`created_at`
+ * descending, the server's own order) until another order is chosen, with a date range on
+ * `dates`, the name of that date ('Joined').
+ */
+export function serverListFilters<F extends Record<string, Filter>, S extends string>(
+  layout: string,
+  filters: F,
+  sort: readonly (S | 'created_at')[],
+  dates: string,
+): FilterSpec<F, S | 'created_at'> {
+  return defineFilters(layout, filters, {
+    sort,
+    defaultSort: { column: 'created_at', dir: 'desc' },
+    dates,
+  });
+}
+
 /** Positive page number from a query value; 1 when missing or invalid. */
 export function parsePage(value: string | null): number {
   const page = Number(value);

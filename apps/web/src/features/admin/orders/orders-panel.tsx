@@ -19,7 +19,7 @@ import { useServerCsv } from '../kit/api/export';
 import { useAdminOrders } from './api/orders';
 import { AdminList } from '../kit/admin-list';
 import { tdClass } from '../kit/admin-table';
-import { choiceFilter, defineFilters, searchFilter, useListParams } from '../kit/list-params';
+import { choiceFilter, searchFilter, serverListFilters, useListParams } from '../kit/list-params';
 import { OrderStatusDialog } from './order-status-dialog';
 import { UnmatchedPaymentEvents } from './unmatched-payment-events';
 
@@ -27,18 +27,15 @@ import { UnmatchedPaymentEvents } from './unmatched-payment-events';
  * The orders list's filters (URL parameters `search`, `status`, `mode`), its sortable columns
  * (newest first by default) and the date range of the day an order was placed.
  */
-const filters = defineFilters(
+const filters = serverListFilters(
   'sm:grid-cols-[1fr_11rem_9rem]',
   {
     search: searchFilter('Search orders', 'Order id, username or email'),
     status: choiceFilter('Status', 'All statuses', ORDER_STATUSES),
     mode: choiceFilter('Mode', 'Live and test', PAYMENTS_MODES),
   },
-  {
-    sort: ORDER_SORT_COLUMNS,
-    defaultSort: { column: 'created_at', dir: 'desc' },
-    dates: 'Created',
-  },
+  ORDER_SORT_COLUMNS,
+  'Created',
 );
 
 const columns = [

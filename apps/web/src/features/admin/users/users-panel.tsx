@@ -25,7 +25,7 @@ import { useAdminUsers, useSetUserRole, useSetUserStatus } from './api/users';
 import { AdminList } from '../kit/admin-list';
 import { inlineSelectClass, tdClass } from '../kit/admin-table';
 import { RoleBadge } from '../kit/badges';
-import { choiceFilter, defineFilters, searchFilter, useListParams } from '../kit/list-params';
+import { choiceFilter, searchFilter, serverListFilters, useListParams } from '../kit/list-params';
 import { UserDetailDialog } from './user-detail-dialog';
 import { UserStatusConfirm, type PendingStatus } from './user-status-confirm';
 
@@ -33,18 +33,15 @@ import { UserStatusConfirm, type PendingStatus } from './user-status-confirm';
  * The users list's filters (URL parameters `search`, `status`, `role`), its sortable columns
  * (newest first by default) and the joining date range.
  */
-const filters = defineFilters(
+const filters = serverListFilters(
   'sm:grid-cols-[1fr_10rem_10rem]',
   {
     search: searchFilter('Search users', 'Username or email'),
     status: choiceFilter('Status', 'All statuses', USER_STATUSES),
     role: choiceFilter('Role', 'All roles', USER_ROLES),
   },
-  {
-    sort: USER_SORT_COLUMNS,
-    defaultSort: { column: 'created_at', dir: 'desc' },
-    dates: 'Joined',
-  },
+  USER_SORT_COLUMNS,
+  'Joined',
 );
 
 const columns = [
