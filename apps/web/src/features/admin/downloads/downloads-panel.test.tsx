@@ -3,9 +3,10 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { API, API_ERRORS, CLIENT_ERRORS, TUNNEL_WARNING_HEADER } from '@flockr/contract';
-import { callsTo, mockEndpoint, reply, type RecordedCall } from '../../../test/api';
+import { callsTo, mockEndpoint, reply } from '../../../test/api';
 import { makeAdminDownload } from '../test/fixtures';
 import { apiError, renderAdmin } from '../test/render';
+import { multipartParts } from '../test/multipart';
 
 const stored = makeAdminDownload();
 const external = makeAdminDownload({
@@ -26,23 +27,6 @@ function renderDownloads() {
 async function openForm() {
   await userEvent.click(await screen.findByRole('button', { name: 'Add version' }));
   return screen.getByRole('form', { name: 'Upload a file' });
-}
-
-/** The parts of a multipart request in order: name, and the file name of file parts. */
-function multipartParts(
-  call: RecordedCall,
-): Array<{ name: string; filename?: string; value: string }> {
-  const boundary = /boundary=(.+)$/.exec(call.headers.get('content-type') ?? '')?.[1];
-  if (!boundary) throw new Error('not a multipart request');
-  return String(call.body)
-    .split(`--${boundary}`)
-    .slice(1, -1)
-    .map((part) => {
-      const [head = '', ...rest] = part.split('\r\n\r\n');
-      const name = /name="([^"]*)"/.exec(head)?.[1] ?? '';
-      const filename = /filename="([^"]*)"/.exec(head)?.[1];
-      return { name, filename, value: rest.join('\r\n\r\n').replace(/\r\n$/, '') };
-    });
 }
 
 describe('admin downloads tab', () => {
