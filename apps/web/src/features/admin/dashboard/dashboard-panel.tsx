@@ -19,10 +19,8 @@ import { TestDataCard } from '../test-data';
 import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton';
 
 /** The charts, loaded with the dashboard (recharts stays out of the other tabs' code). */
-const DailyChart = lazy(() => import('./daily-chart').then((m) => ({ default: m.DailyChart })));
-const AdoptionCharts = lazy(() =>
-  import('./adoption-charts').then((m) => ({ default: m.AdoptionCharts })),
-);
+const DailyChart = lazy(() => import('./charts').then((m) => ({ default: m.DailyChart })));
+const AdoptionCharts = lazy(() => import('./charts').then((m) => ({ default: m.AdoptionCharts })));
 
 /** A card-sized placeholder while a chart's code loads. */
 function ChartLoading({ label }: { label: string }) {
