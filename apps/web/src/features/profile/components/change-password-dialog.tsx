@@ -12,7 +12,7 @@ import { PasswordStrength } from '../../../components/ui/password-strength';
 import { useChangePassword } from '../api/account';
 import { PASSWORDS_DO_NOT_MATCH } from '../api/texts';
 import { DialogForm } from './dialog-form';
-import { useProfileForm } from '../lib/profile-form';
+import { useOnSubmitForm } from '../../../lib/form-field';
 
 const formSchema = changePasswordRequestSchema
   .extend({ confirm_password: z.string() })
@@ -37,7 +37,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
 function ChangePasswordForm({ onClose }: { onClose: () => void }) {
   const changePassword = useChangePassword();
   const strengthId = useId();
-  const { form, field } = useProfileForm(formSchema, {
+  const { form, field } = useOnSubmitForm(formSchema, {
     current_password: '',
     new_password: '',
     confirm_password: '',

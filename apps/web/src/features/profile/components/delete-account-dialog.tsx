@@ -7,7 +7,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/field';
 import { useDeleteAccount } from '../api/account';
 import { DialogForm } from './dialog-form';
-import { useProfileForm } from '../lib/profile-form';
+import { useOnSubmitForm } from '../../../lib/form-field';
 
 /** The open confirmation dialog; `onClose` runs on Cancel, Escape and a click outside. */
 export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
@@ -24,7 +24,7 @@ export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
  */
 function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
   const deleteAccount = useDeleteAccount();
-  const { form, field } = useProfileForm(deleteAccountRequestSchema, { password: '' });
+  const { form, field } = useOnSubmitForm(deleteAccountRequestSchema, { password: '' });
   const { handleSubmit } = form;
   const onSubmit = handleSubmit((values) => deleteAccount.mutate(values));
 

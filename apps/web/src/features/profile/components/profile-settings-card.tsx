@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { useUpdateProfile } from '../api/profile';
-import { useProfileForm } from '../lib/profile-form';
+import { useOnSubmitForm } from '../../../lib/form-field';
 
 const profileFormSchema = z.object({
   username: usernameSchema,
@@ -19,7 +19,7 @@ const profileFormSchema = z.object({
  */
 export function ProfileSettingsCard({ user }: { user: User }) {
   const update = useUpdateProfile();
-  const { form, field } = useProfileForm(profileFormSchema, {
+  const { form, field } = useOnSubmitForm(profileFormSchema, {
     username: user.username,
     country: user.country ?? '',
   });

@@ -10,7 +10,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/field';
 import { useRequestEmailChange } from '../api/account';
 import { DialogForm } from './dialog-form';
-import { useProfileForm } from '../lib/profile-form';
+import { useOnSubmitForm } from '../../../lib/form-field';
 
 /**
  * The dialog while `open`, showing `currentEmail` for reference; `onClose` runs on Cancel,
@@ -35,7 +35,10 @@ export function UpdateEmailDialog({
 /** The form inside {@link UpdateEmailDialog}, or the server's message once sent. */
 function UpdateEmailForm({ onClose, currentEmail }: { onClose: () => void; currentEmail: string }) {
   const requestChange = useRequestEmailChange();
-  const { form, field } = useProfileForm(changeEmailRequestSchema, { new_email: '', password: '' });
+  const { form, field } = useOnSubmitForm(changeEmailRequestSchema, {
+    new_email: '',
+    password: '',
+  });
   const { handleSubmit } = form;
   const onSubmit = handleSubmit((values) => requestChange.mutate(values));
 
