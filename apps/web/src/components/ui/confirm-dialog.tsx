@@ -70,9 +70,9 @@ export interface ConfirmedMutation<V> {
 }
 
 /**
- * A {@link ConfirmDialog} whose action runs `mutation` with `variables`, then `onDone` once it
- * succeeded: the action spins while the mutation runs, and its error (the server's text) stays
- * in the dialog.
+ * A {@link ConfirmDialog} whose action runs `mutation` with `variables` (none for a mutation that
+ * takes none), then `onDone` once it succeeded (`onClose` when not given): the action spins
+ * while the mutation runs, and its error (the server's text) stays in the dialog.
  */
 export function MutationConfirmDialog<V>({
   mutation,
@@ -81,15 +81,14 @@ export function MutationConfirmDialog<V>({
   ...props
 }: Omit<ConfirmDialogProps, 'busy' | 'error' | 'onConfirm'> & {
   mutation: ConfirmedMutation<V>;
-  variables: V;
-  onDone: () => void;
-}) {
+  onDone?: () => void;
+} & (undefined extends V ? { variables?: V } : { variables: V })) {
   return (
     <ConfirmDialog
       {...props}
       busy={mutation.isPending}
       error={mutation.error}
-      onConfirm={() => mutation.mutate(variables, { onSuccess: onDone })}
+      onConfirm={() => mutation.mutate(variables as V, { onSuccess: onDone ?? props.onClose })}
     />
   );
 }

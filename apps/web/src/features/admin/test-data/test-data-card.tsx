@@ -37,8 +37,6 @@ function ClearDialog({ data, onClose }: { data: TestDataSummary; onClose: () => 
       title="Clear test data?"
       confirmLabel="Clear test data"
       mutation={clear}
-      variables={undefined}
-      onDone={onClose}
       onClose={onClose}
     >
       <p className="text-sm text-slate-700">This removes, for good:</p>

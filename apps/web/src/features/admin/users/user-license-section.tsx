@@ -221,7 +221,6 @@ function LicenseView({
           confirmLabel="Deactivate device"
           mutation={deactivate}
           variables={{ id: userId, deviceId: pending.device.id, name: pending.device.name }}
-          onDone={close}
           onClose={close}
         >
           <p>
@@ -237,7 +236,6 @@ function LicenseView({
           confirmLabel="Reset all devices"
           mutation={reset}
           variables={{ id: userId }}
-          onDone={close}
           onClose={close}
         >
           <p>
@@ -256,7 +254,6 @@ function LicenseView({
           confirmVariant="primary"
           mutation={suspension}
           variables={{ id: userId, suspended: false }}
-          onDone={close}
           onClose={close}
         >
           <p>

@@ -25,7 +25,6 @@ export function RotateLicenseKeyDialog({
       title="Rotate your license key?"
       confirmLabel="Rotate key"
       mutation={rotate}
-      variables={undefined}
       onDone={onRotated}
       onClose={onClose}
     >

@@ -22,7 +22,6 @@ export function RotateFeedTokenDialog({
       title="Rotate your feed token?"
       confirmLabel="Rotate token"
       mutation={rotate}
-      variables={undefined}
       onDone={onRotated}
       onClose={onClose}
     >
