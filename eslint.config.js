@@ -77,10 +77,46 @@ const features = readdirSync(path.join(webRoot, 'features'), { withFileTypes: tr
   .map((entry) => entry.name);
 const layerMessage =
   'The web app imports downward only: app → features → components → lib (docs/architecture.md "Map").';
+/** The admin's folders: kit/ (what several admin resources share) and one folder per resource. */
+const adminFolders = readdirSync(path.join(webRoot, 'features/admin'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && entry.name !== 'test')
+  .map((entry) => entry.name);
+const adminResources = adminFolders.filter((folder) => folder !== 'kit');
+const adminMessage =
+  'An admin resource imports the admin kit, its own folder, and another resource only through its index.ts; the kit imports no resource (docs/architecture.md "The admin").';
+/**
+ * Inside the admin (docs/architecture.md "The admin"): kit/ imports no resource; a resource
+ * folder imports kit/, itself, and another resource only through that one's index.ts; the
+ * admin shell (the files at the admin folder's root) reaches resources through their index.ts.
+ */
+const adminZones = [
+  {
+    target: './features/admin/kit',
+    from: './features/admin',
+    except: ['./kit'],
+    message: adminMessage,
+  },
+  ...adminResources.map((resource) => ({
+    target: `./features/admin/${resource}`,
+    from: './features/admin',
+    except: [
+      './kit',
+      `./${resource}`,
+      ...adminResources.filter((other) => other !== resource).map((other) => `./${other}/index.ts`),
+    ],
+    message: adminMessage,
+  })),
+  {
+    target: './features/admin/*.{ts,tsx}',
+    from: './features/admin',
+    except: ['./kit', ...adminResources.map((resource) => `./${resource}/index.ts`)],
+    message: adminMessage,
+  },
+];
 /**
  * The web app's layers (docs/architecture.md "Map"): app → features → components → lib, and a
- * feature reaches another only through that feature's index.ts, what it exports on purpose.
- * Tests render whole routes and are left out.
+ * feature reaches another only through that feature's index.ts, what it exports on purpose; the
+ * admin's resources likewise (adminZones). Tests render whole routes and are left out.
  */
 const webLayers = [
   {
@@ -114,6 +150,7 @@ const webLayers = [
               ],
               message: `A feature uses another only through its index.ts (docs/architecture.md "Map").`,
             })),
+            ...adminZones,
           ],
         },
       ],

@@ -105,6 +105,80 @@ describe('layer rules (eslint)', () => {
       ).toEqual([]);
     });
 
+    describe('the admin (features/admin)', () => {
+      const admin = 'apps/web/src/features/admin';
+
+      it("a resource reaches another only through that resource's index.ts", async () => {
+        const file = `${admin}/dashboard/x.ts`;
+        expect(
+          await webViolations(
+            file,
+            "import { TestDataCard } from '../test-data/test-data-card';\nexport const x = TestDataCard;",
+          ),
+        ).toHaveLength(1);
+        expect(
+          await webViolations(
+            `${admin}/users/x.ts`,
+            "import { useAdminOrders } from '../orders/api/orders';\nexport const x = useAdminOrders;",
+          ),
+        ).toHaveLength(1);
+        expect(
+          await webViolations(
+            file,
+            "import { TestDataCard } from '../test-data';\nexport const x = TestDataCard;",
+          ),
+        ).toEqual([]);
+      });
+
+      it('a resource uses the kit and its own files, never the admin shell', async () => {
+        const file = `${admin}/orders/api/x.ts`;
+        expect(
+          await webViolations(
+            file,
+            [
+              "import { useAdminPage } from '../../kit/api/hooks';",
+              "import { useAdminOrders } from './orders';",
+              'export const x = [useAdminPage, useAdminOrders];',
+            ].join('\n'),
+          ),
+        ).toEqual([]);
+        expect(
+          await webViolations(
+            `${admin}/orders/x.ts`,
+            "import { AdminView } from '../admin-view';\nexport const x = AdminView;",
+          ),
+        ).toHaveLength(1);
+      });
+
+      it('the kit imports no resource, not even through its index.ts', async () => {
+        const found = await webViolations(
+          `${admin}/kit/x.ts`,
+          [
+            "import { UsersPanel } from '../users';",
+            "import { useAdminUsers } from '../users/api/users';",
+            'export const x = [UsersPanel, useAdminUsers];',
+          ].join('\n'),
+        );
+        expect(found).toHaveLength(2);
+      });
+
+      it("the admin shell shows a resource's panel through its index.ts", async () => {
+        const file = `${admin}/x.tsx`;
+        expect(
+          await webViolations(
+            file,
+            "import { UsersPanel } from './users/users-panel';\nexport const x = UsersPanel;",
+          ),
+        ).toHaveLength(1);
+        expect(
+          await webViolations(
+            file,
+            "import { UsersPanel } from './users';\nexport const x = UsersPanel;",
+          ),
+        ).toEqual([]);
+      });
+    });
+
     it('the code as it stands has no violation', async () => {
       const results = await eslint.lintFiles(['apps/web/src']);
       const broken = results.flatMap((r) =>

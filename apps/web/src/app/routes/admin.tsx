@@ -3,7 +3,7 @@
  * in the admin's own shell (admin-layout.tsx), over the full width of the screen. The tab, page,
  * filters and order live in the URL query.
  */
-import { AdminView } from '../../features/admin/components/admin-view';
+import { AdminView } from '../../features/admin/admin-view';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 /** The admin page (the server enforces the same rule on every admin call). */

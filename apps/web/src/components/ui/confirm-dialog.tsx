@@ -8,6 +8,20 @@ import { Alert } from './alert';
 import { Button } from './button';
 import { Dialog } from './dialog';
 
+/** Props of {@link ConfirmDialog}. */
+export interface ConfirmDialogProps {
+  open?: boolean;
+  title: string;
+  confirmLabel: string;
+  confirmVariant?: 'danger' | 'primary';
+  busy: boolean;
+  disabled?: boolean;
+  error?: Error | null;
+  onConfirm: () => void;
+  onClose: () => void;
+  children: ReactNode;
+}
+
 /**
  * The dialog, shown while `open` (default true). `onClose` runs on Cancel, Escape and a click
  * outside; `onConfirm` on the action button labelled `confirmLabel` (red unless `confirmVariant`
@@ -25,18 +39,7 @@ export function ConfirmDialog({
   onConfirm,
   onClose,
   children,
-}: {
-  open?: boolean;
-  title: string;
-  confirmLabel: string;
-  confirmVariant?: 'danger' | 'primary';
-  busy: boolean;
-  disabled?: boolean;
-  error?: Error | null;
-  onConfirm: () => void;
-  onClose: () => void;
-  children: ReactNode;
-}) {
+}: ConfirmDialogProps) {
   return (
     <Dialog
       open={open}
@@ -56,5 +59,36 @@ export function ConfirmDialog({
       {children}
       {error ? <Alert variant="error">{error.message}</Alert> : null}
     </Dialog>
+  );
+}
+
+/** What {@link MutationConfirmDialog} needs of a mutation (a TanStack Query mutation's result). */
+export interface ConfirmedMutation<V> {
+  mutate: (variables: V, options: { onSuccess: () => void }) => void;
+  isPending: boolean;
+  error: Error | null;
+}
+
+/**
+ * A {@link ConfirmDialog} whose action runs `mutation` with `variables` (none for a mutation that
+ * takes none), then `onDone` once it succeeded (`onClose` when not given): the action spins
+ * while the mutation runs, and its error (the server's text) stays in the dialog.
+ */
+export function MutationConfirmDialog<V>({
+  mutation,
+  variables,
+  onDone,
+  ...props
+}: Omit<ConfirmDialogProps, 'busy' | 'error' | 'onConfirm'> & {
+  mutation: ConfirmedMutation<V>;
+  onDone?: () => void;
+} & (undefined extends V ? { variables?: V } : { variables: V })) {
+  return (
+    <ConfirmDialog
+      {...props}
+      busy={mutation.isPending}
+      error={mutation.error}
+      onConfirm={() => mutation.mutate(variables as V, { onSuccess: onDone ?? props.onClose })}
+    />
   );
 }

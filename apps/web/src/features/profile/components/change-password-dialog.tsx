@@ -3,8 +3,7 @@
  * meter) and its confirmation, posted to `POST /auth/change-password`.
  */
 import { useId } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { changePasswordRequestSchema } from '@flockr/contract';
 import { Dialog } from '../../../components/ui/dialog';
@@ -13,6 +12,7 @@ import { PasswordStrength } from '../../../components/ui/password-strength';
 import { useChangePassword } from '../api/account';
 import { PASSWORDS_DO_NOT_MATCH } from '../api/texts';
 import { DialogForm } from './dialog-form';
+import { useOnSubmitForm } from '../../../lib/form-field';
 
 const formSchema = changePasswordRequestSchema
   .extend({ confirm_password: z.string() })
@@ -20,7 +20,6 @@ const formSchema = changePasswordRequestSchema
     path: ['confirm_password'],
     message: PASSWORDS_DO_NOT_MATCH,
   });
-type Values = z.input<typeof formSchema>;
 
 /**
  * The dialog while `open`; `onClose` runs on Cancel, Escape and success (which toasts the
@@ -38,18 +37,12 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
 function ChangePasswordForm({ onClose }: { onClose: () => void }) {
   const changePassword = useChangePassword();
   const strengthId = useId();
-  const {
-    register,
-    handleSubmit,
-    clearErrors,
-    control,
-    formState: { errors },
-  } = useForm<Values>({
-    resolver: zodResolver(formSchema),
-    defaultValues: { current_password: '', new_password: '', confirm_password: '' },
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
+  const { form, field } = useOnSubmitForm(formSchema, {
+    current_password: '',
+    new_password: '',
+    confirm_password: '',
   });
+  const { handleSubmit, control } = form;
   const newPassword = useWatch({ control, name: 'new_password' }) ?? '';
 
   const onSubmit = handleSubmit(({ current_password, new_password }) =>
@@ -70,8 +63,7 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
         label="Current password"
         type="password"
         autoComplete="current-password"
-        error={errors.current_password?.message}
-        {...register('current_password', { onChange: () => clearErrors('current_password') })}
+        {...field('current_password')}
       />
       <div>
         <TextField
@@ -79,8 +71,7 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
           type="password"
           autoComplete="new-password"
           aria-describedby={strengthId}
-          error={errors.new_password?.message}
-          {...register('new_password', { onChange: () => clearErrors('new_password') })}
+          {...field('new_password')}
         />
         <PasswordStrength password={newPassword} id={strengthId} />
       </div>
@@ -88,8 +79,7 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
         label="Confirm new password"
         type="password"
         autoComplete="new-password"
-        error={errors.confirm_password?.message}
-        {...register('confirm_password', { onChange: () => clearErrors('confirm_password') })}
+        {...field('confirm_password')}
       />
     </DialogForm>
   );

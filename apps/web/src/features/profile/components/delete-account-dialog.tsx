@@ -2,13 +2,12 @@
  * The Delete Account dialog of /profile's danger zone: what happens, and the password to confirm,
  * then `DELETE /user/account`. Loaded when the dialog is opened (danger-zone-card.tsx).
  */
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { RETENTION, deleteAccountRequestSchema } from '@flockr/contract';
 import { Dialog } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/field';
-import { useDeleteAccount, type DeleteAccountRequest } from '../api/account';
+import { useDeleteAccount } from '../api/account';
 import { DialogForm } from './dialog-form';
+import { useOnSubmitForm } from '../../../lib/form-field';
 
 /** The open confirmation dialog; `onClose` runs on Cancel, Escape and a click outside. */
 export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
@@ -25,17 +24,8 @@ export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
  */
 function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
   const deleteAccount = useDeleteAccount();
-  const {
-    register,
-    handleSubmit,
-    clearErrors,
-    formState: { errors },
-  } = useForm<DeleteAccountRequest>({
-    resolver: zodResolver(deleteAccountRequestSchema),
-    defaultValues: { password: '' },
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-  });
+  const { form, field } = useOnSubmitForm(deleteAccountRequestSchema, { password: '' });
+  const { handleSubmit } = form;
   const onSubmit = handleSubmit((values) => deleteAccount.mutate(values));
 
   return (
@@ -65,8 +55,7 @@ function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
         type="password"
         autoComplete="current-password"
         hint="Enter your password to confirm."
-        error={errors.password?.message}
-        {...register('password', { onChange: () => clearErrors('password') })}
+        {...field('password')}
       />
     </DialogForm>
   );

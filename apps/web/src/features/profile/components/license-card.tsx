@@ -12,15 +12,14 @@ import { CheckCircle2, MonitorOff, Power } from 'lucide-react';
 import type { LicenseDevice, MyLicense } from '@flockr/contract';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { Card, CardHeader } from '../../../components/ui/card';
 import { cn } from '../../../components/ui/cn';
 import { LicenseDeviceList } from '../../../components/ui/license-devices';
-import { MaskedSecret } from '../../../components/ui/masked-secret';
-import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton';
-import { LoadFailed } from '../../../components/ui/load-failed';
+import { Skeleton } from '../../../components/ui/skeleton';
 import { formatDate } from '../../../lib/format';
 import { entitlementLine } from '../../../lib/license-texts';
 import { useMyLicense } from '../api/licenses';
+import { QueryCard } from './query-card';
+import { RotatableSecret } from './rotatable-secret';
 
 /** The confirmations, loaded when one is opened. */
 const RotateLicenseKeyDialog = lazy(() =>
@@ -196,37 +195,24 @@ function Devices({
 /** The card's content once the license is in. */
 function LicenseContent({ license }: { license: MyLicense }) {
   const [shown, setShown] = useState(false);
-  const [rotating, setRotating] = useState(false);
   const [deactivating, setDeactivating] = useState<LicenseDevice | null>(null);
   const devicesHeading = useRef<HTMLHeadingElement>(null);
   return (
     <div className="grid gap-6 px-5 py-5 sm:px-6">
       <LicenseStatus license={license} />
       <PlanEntitlements license={license} />
-      <MaskedSecret
+      <RotatableSecret
         label="License key"
         what="license key"
         value={license.key}
-        shown={shown}
-        onToggle={() => setShown((s) => !s)}
-        onRotate={() => setRotating(true)}
         keepStart={4}
         keepEnd={6}
         hint="Enter this key in the program to activate it. Keep it private; rotate it if it may have leaked."
+        shown={shown}
+        onShownChange={setShown}
+        dialog={RotateLicenseKeyDialog}
       />
       <Devices license={license} onDeactivate={setDeactivating} headingRef={devicesHeading} />
-      {rotating ? (
-        <Suspense fallback={null}>
-          <RotateLicenseKeyDialog
-            onClose={() => setRotating(false)}
-            onRotated={() => {
-              setRotating(false);
-              // The new key must go into the program: show it for copying.
-              setShown(true);
-            }}
-          />
-        </Suspense>
-      ) : null}
       {deactivating ? (
         <Suspense fallback={null}>
           <DeactivateDeviceDialog
@@ -248,35 +234,31 @@ function LicenseContent({ license }: { license: MyLicense }) {
 export function LicenseCard() {
   const query = useMyLicense();
   return (
-    <Card>
-      <CardHeader
-        title="License"
-        description="Your key for the program, what your plan gives, and the devices it is activated on."
-      />
-      {query.isPending ? (
-        <LoadingRegion label="Loading your license…" className="grid gap-4 px-5 py-5 sm:px-6">
+    <QueryCard
+      title="License"
+      description="Your key for the program, what your plan gives, and the devices it is activated on."
+      query={query}
+      loadingLabel="Loading your license…"
+      skeleton={
+        <>
           <Skeleton className="h-4 w-2/3" />
           <Skeleton className="h-10 w-80 max-w-full rounded-lg" />
           <Skeleton className="h-16 rounded-lg" />
-        </LoadingRegion>
-      ) : query.isError ? (
-        <LoadFailed
-          message={query.error.message}
-          onRetry={() => void query.refetch()}
-          retrying={query.isFetching}
-          size="sm"
-          className="px-5 py-5 sm:px-6"
-        />
-      ) : query.data.license ? (
-        <LicenseContent license={query.data.license} />
-      ) : (
-        <p className="px-5 py-5 text-sm text-slate-700 sm:px-6">
-          You have no license yet: it comes with your first paid subscription.{' '}
-          <Link to="/plans" className="font-semibold text-brand-700 underline underline-offset-2">
-            View plans
-          </Link>
-        </p>
-      )}
-    </Card>
+        </>
+      }
+    >
+      {({ license }) =>
+        license ? (
+          <LicenseContent license={license} />
+        ) : (
+          <p className="px-5 py-5 text-sm text-slate-700 sm:px-6">
+            You have no license yet: it comes with your first paid subscription.{' '}
+            <Link to="/plans" className="font-semibold text-brand-700 underline underline-offset-2">
+              View plans
+            </Link>
+          </p>
+        )
+      }
+    </QueryCard>
   );
 }

@@ -5,7 +5,7 @@
  * server's text. Loaded when one is opened (license-card.tsx).
  */
 import type { LicenseDevice } from '@flockr/contract';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { MutationConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useDeactivateDevice, useRotateLicenseKey } from '../api/licenses';
 
 /**
@@ -21,20 +21,19 @@ export function RotateLicenseKeyDialog({
 }) {
   const rotate = useRotateLicenseKey();
   return (
-    <ConfirmDialog
+    <MutationConfirmDialog
       title="Rotate your license key?"
       confirmLabel="Rotate key"
-      busy={rotate.isPending}
-      error={rotate.error}
+      mutation={rotate}
+      onDone={onRotated}
       onClose={onClose}
-      onConfirm={() => rotate.mutate(undefined, { onSuccess: onRotated })}
     >
       <p>
         The current key stops working at once. The program must then be activated again with the new
         key on each of your devices: open it and enter the new key when it asks.
       </p>
       <p>Your devices keep their seats. Rotate only if your key may have leaked.</p>
-    </ConfirmDialog>
+    </MutationConfirmDialog>
   );
 }
 
@@ -53,19 +52,19 @@ export function DeactivateDeviceDialog({
 }) {
   const deactivate = useDeactivateDevice();
   return (
-    <ConfirmDialog
+    <MutationConfirmDialog
       title={`Deactivate ${device.name}?`}
       confirmLabel="Deactivate device"
-      busy={deactivate.isPending}
-      error={deactivate.error}
+      mutation={deactivate}
+      variables={device}
+      onDone={onDeactivated}
       onClose={onClose}
-      onConfirm={() => deactivate.mutate(device, { onSuccess: onDeactivated })}
     >
       <p>
         The program on <strong className="[overflow-wrap:anywhere]">{device.name}</strong> stops
         working at once, and its seat is freed for another device.
       </p>
       <p>To use the program there again later, activate it with your license key.</p>
-    </ConfirmDialog>
+    </MutationConfirmDialog>
   );
 }

@@ -1,6 +1,4 @@
 /** Profile settings (username, country) saved with PUT /user/profile. */
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { COUNTRIES, countrySchema, usernameSchema, type User } from '@flockr/contract';
 import { Alert } from '../../../components/ui/alert';
@@ -8,13 +6,12 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { useUpdateProfile } from '../api/profile';
+import { useOnSubmitForm } from '../../../lib/form-field';
 
 const profileFormSchema = z.object({
   username: usernameSchema,
   country: z.union([z.literal(''), countrySchema]),
 });
-type Values = z.input<typeof profileFormSchema>;
-type Output = z.output<typeof profileFormSchema>;
 
 /**
  * The form, filled from `user`; Save Changes is enabled once something changed. An empty country
@@ -22,18 +19,15 @@ type Output = z.output<typeof profileFormSchema>;
  */
 export function ProfileSettingsCard({ user }: { user: User }) {
   const update = useUpdateProfile();
-  const {
-    register,
-    handleSubmit,
-    clearErrors,
-    reset,
-    formState: { errors, isDirty },
-  } = useForm<Values, unknown, Output>({
-    resolver: zodResolver(profileFormSchema),
-    defaultValues: { username: user.username, country: user.country ?? '' },
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
+  const { form, field } = useOnSubmitForm(profileFormSchema, {
+    username: user.username,
+    country: user.country ?? '',
   });
+  const {
+    handleSubmit,
+    reset,
+    formState: { isDirty },
+  } = form;
 
   const onSubmit = handleSubmit(({ username, country }) =>
     update.mutate(
@@ -50,17 +44,8 @@ export function ProfileSettingsCard({ user }: { user: User }) {
       <CardHeader title="Profile Settings" description="How you appear in the app." />
       <form onSubmit={onSubmit} noValidate className="space-y-5 px-5 py-5 sm:px-6">
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField
-            label="Username"
-            autoComplete="username"
-            error={errors.username?.message}
-            {...register('username', { onChange: () => clearErrors('username') })}
-          />
-          <SelectField
-            label="Country"
-            error={errors.country?.message}
-            {...register('country', { onChange: () => clearErrors('country') })}
-          >
+          <TextField label="Username" autoComplete="username" {...field('username')} />
+          <SelectField label="Country" {...field('country')}>
             <option value="">Not specified</option>
             {COUNTRIES.map((c) => (
               <option key={c.code} value={c.code}>

@@ -2,7 +2,7 @@
  * The confirmation of a feed token rotation (the Updates card of /profile): what stops working
  * and what to do next, then `POST /updates/me/feed-token`. Loaded when opened (updates-card.tsx).
  */
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { MutationConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useRotateFeedToken } from '../api/updates';
 
 /**
@@ -18,19 +18,18 @@ export function RotateFeedTokenDialog({
 }) {
   const rotate = useRotateFeedToken();
   return (
-    <ConfirmDialog
+    <MutationConfirmDialog
       title="Rotate your feed token?"
       confirmLabel="Rotate token"
-      busy={rotate.isPending}
-      error={rotate.error}
+      mutation={rotate}
+      onDone={onRotated}
       onClose={onClose}
-      onConfirm={() => rotate.mutate(undefined, { onSuccess: onRotated })}
     >
       <p>
         The current token stops working at once. Every installed program that uses it, or one of
         your feed URLs, stops getting updates until you give it the new token.
       </p>
       <p>After rotating, copy the new token or feed URL into each of your installed programs.</p>
-    </ConfirmDialog>
+    </MutationConfirmDialog>
   );
 }

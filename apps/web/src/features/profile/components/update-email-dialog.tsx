@@ -3,9 +3,6 @@
  * `POST /auth/change-email`. The address changes only once the e-mailed link is opened, so on
  * success the dialog shows the server's message instead of the form.
  */
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
 import { changeEmailRequestSchema } from '@flockr/contract';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -13,9 +10,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/field';
 import { useRequestEmailChange } from '../api/account';
 import { DialogForm } from './dialog-form';
-
-type Values = z.input<typeof changeEmailRequestSchema>;
-type Output = z.output<typeof changeEmailRequestSchema>;
+import { useOnSubmitForm } from '../../../lib/form-field';
 
 /**
  * The dialog while `open`, showing `currentEmail` for reference; `onClose` runs on Cancel,
@@ -40,17 +35,11 @@ export function UpdateEmailDialog({
 /** The form inside {@link UpdateEmailDialog}, or the server's message once sent. */
 function UpdateEmailForm({ onClose, currentEmail }: { onClose: () => void; currentEmail: string }) {
   const requestChange = useRequestEmailChange();
-  const {
-    register,
-    handleSubmit,
-    clearErrors,
-    formState: { errors },
-  } = useForm<Values, unknown, Output>({
-    resolver: zodResolver(changeEmailRequestSchema),
-    defaultValues: { new_email: '', password: '' },
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
+  const { form, field } = useOnSubmitForm(changeEmailRequestSchema, {
+    new_email: '',
+    password: '',
   });
+  const { handleSubmit } = form;
   const onSubmit = handleSubmit((values) => requestChange.mutate(values));
 
   if (requestChange.data) {
@@ -85,15 +74,13 @@ function UpdateEmailForm({ onClose, currentEmail }: { onClose: () => void; curre
         type="email"
         autoComplete="email"
         inputMode="email"
-        error={errors.new_email?.message}
-        {...register('new_email', { onChange: () => clearErrors('new_email') })}
+        {...field('new_email')}
       />
       <TextField
         label="Current password"
         type="password"
         autoComplete="current-password"
-        error={errors.password?.message}
-        {...register('password', { onChange: () => clearErrors('password') })}
+        {...field('password')}
       />
     </DialogForm>
   );

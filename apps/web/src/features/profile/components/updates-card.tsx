@@ -5,7 +5,7 @@
  * dialog, loaded when opened) —; and the feed URLs per updater, each with Copy, in a disclosure
  * so the card stays short. The URLs carry the token, so they are masked with it.
  */
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
 import { Link } from 'react-router';
 import { CheckCircle2, ChevronRight } from 'lucide-react';
 import {
@@ -17,14 +17,14 @@ import {
 } from '@flockr/contract';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { Card, CardHeader } from '../../../components/ui/card';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { SelectField } from '../../../components/ui/field';
-import { MaskedSecret, maskSecret } from '../../../components/ui/masked-secret';
-import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton';
-import { LoadFailed } from '../../../components/ui/load-failed';
+import { maskSecret } from '../../../components/ui/masked-secret';
+import { Skeleton } from '../../../components/ui/skeleton';
 import { formatDate } from '../../../lib/format';
 import { CHANNEL_LABELS, useMyUpdates, useSetReleaseChannel } from '../api/updates';
+import { QueryCard } from './query-card';
+import { RotatableSecret } from './rotatable-secret';
 
 /** The rotation's confirmation dialog, loaded when opened. */
 const RotateFeedTokenDialog = lazy(() =>
@@ -197,34 +197,21 @@ function FeedUrlList({ feeds, token, shown }: { feeds: FeedUrls; token: string; 
 /** The card's content once the settings are in. */
 function UpdatesContent({ updates }: { updates: MyUpdatesResponse }) {
   const [shown, setShown] = useState(false);
-  const [rotating, setRotating] = useState(false);
   return (
     <div className="grid gap-6 px-5 py-5 sm:px-6">
       <AccessState access={updates.access} />
       {/* Keyed by the saved channel: after a save the select starts from what was saved. */}
       <ChannelForm key={updates.channel} channel={updates.channel} />
-      <MaskedSecret
+      <RotatableSecret
         label="Feed token"
         what="feed token"
         value={updates.feed_token}
-        shown={shown}
-        onToggle={() => setShown((s) => !s)}
-        onRotate={() => setRotating(true)}
         hint="Your installed program uses this token to fetch updates. Keep it private; rotate it if it may have leaked."
+        shown={shown}
+        onShownChange={setShown}
+        dialog={RotateFeedTokenDialog}
       />
       <FeedUrlList feeds={updates.feeds} token={updates.feed_token} shown={shown} />
-      {rotating ? (
-        <Suspense fallback={null}>
-          <RotateFeedTokenDialog
-            onClose={() => setRotating(false)}
-            onRotated={() => {
-              setRotating(false);
-              // The new token must go into the installed programs: show it for copying.
-              setShown(true);
-            }}
-          />
-        </Suspense>
-      ) : null}
     </div>
   );
 }
@@ -233,28 +220,20 @@ function UpdatesContent({ updates }: { updates: MyUpdatesResponse }) {
 export function UpdatesCard() {
   const query = useMyUpdates();
   return (
-    <Card>
-      <CardHeader
-        title="Updates"
-        description="Which releases your program is offered, and how it fetches them."
-      />
-      {query.isPending ? (
-        <LoadingRegion label="Loading update settings…" className="grid gap-4 px-5 py-5 sm:px-6">
+    <QueryCard
+      title="Updates"
+      description="Which releases your program is offered, and how it fetches them."
+      query={query}
+      loadingLabel="Loading update settings…"
+      skeleton={
+        <>
           <Skeleton className="h-4 w-2/3" />
           <Skeleton className="h-10 w-64 max-w-full rounded-lg" />
           <Skeleton className="h-10 w-80 max-w-full rounded-lg" />
-        </LoadingRegion>
-      ) : query.isError ? (
-        <LoadFailed
-          message={query.error.message}
-          onRetry={() => void query.refetch()}
-          retrying={query.isFetching}
-          size="sm"
-          className="px-5 py-5 sm:px-6"
-        />
-      ) : (
-        <UpdatesContent updates={query.data} />
-      )}
-    </Card>
+        </>
+      }
+    >
+      {(updates) => <UpdatesContent updates={updates} />}
+    </QueryCard>
   );
 }
