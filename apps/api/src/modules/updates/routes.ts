@@ -9,7 +9,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import mime from 'mime';
-import { API, type Endpoint } from '@flockr/contract';
+import { API, archNamed, type Endpoint } from '@flockr/contract';
 import type { AppContext } from '../../context.js';
 import { attachmentDisposition } from '../../lib/content-disposition.js';
 import { byteRangesBody, multipleRanges } from '../../lib/byte-ranges.js';
@@ -26,7 +26,6 @@ import { tauriNeedsUpdate, tauriTarget, tauriUpdate } from './formats/tauri.js';
 import { isVelopackFeedName, velopackChannel, velopackFeed } from './formats/velopack.js';
 import {
   accessHeader,
-  asArch,
   feedCaller,
   feedFile,
   feedReleases,
@@ -131,7 +130,7 @@ export function updateRoutes(ctx: AppContext, recorder: CheckRecorder) {
     feed(API.updates.squirrelMac, API.updates.squirrelMacWithToken, async (caller, input) => {
       const p = input.params as { channel: string; arch: string; currentVersion: string };
       const channel = parseChannel(p.channel);
-      const arch = asArch(p.arch) ?? (p.arch === 'x86_64' ? 'x64' : null);
+      const arch = archNamed(p.arch, 'ours', 'apple');
       if (!channel || !arch) throw notFound('feedNotFound');
       const currentVersion = reportedVersion(p.currentVersion, {});
       const releases = await check(caller, {
@@ -161,7 +160,7 @@ export function updateRoutes(ctx: AppContext, recorder: CheckRecorder) {
         const query = input.query as Record<string, unknown>;
         const releases = await check(caller, {
           platform: 'windows',
-          arch: query.arch === 'arm64' ? 'arm64' : query.arch === 'x86' ? 'ia32' : 'x64',
+          arch: (typeof query.arch === 'string' ? archNamed(query.arch, 'windows') : null) ?? 'x64',
           currentVersion: reportedVersion(query.localVersion, {}),
           channel,
           format: 'squirrel-windows',
@@ -205,7 +204,7 @@ export function updateRoutes(ctx: AppContext, recorder: CheckRecorder) {
           return sendFeedFile(caller, null, file, input.request, reply);
         }
         const query = input.query as Record<string, unknown>;
-        const arch = asArch(String(query.arch ?? ''));
+        const arch = archNamed(String(query.arch ?? ''), 'ours');
         const releases = await check(caller, {
           ...wanted,
           arch,
