@@ -5,17 +5,12 @@
  * (`Cache-Control: no-store`, plugins/cache-control.ts) and never wait for the check to be
  * recorded (checks.ts).
  */
-import { stat } from 'node:fs/promises';
-import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import mime from 'mime';
 import { API, archNamed, type Endpoint } from '@flockr/contract';
 import type { AppContext } from '../../context.js';
-import { attachmentDisposition } from '../../lib/content-disposition.js';
-import { byteRangesBody, multipleRanges } from '../../lib/byte-ranges.js';
 import { notFound } from '../../lib/http-error.js';
 import { route, type RouteExtras, type RouteHandler } from '../../plugins/route.js';
-import { sendStoredFile } from '../../plugins/send-file.js';
+import { sendDelivery } from '../../plugins/send-file.js';
 import { parseChannel } from './access.js';
 import type { CheckRecorder } from './checks.js';
 import { electronChannelFile, electronUpdateInfo } from './formats/electron.js';
@@ -156,7 +151,7 @@ export function updateRoutes(ctx: AppContext, recorder: CheckRecorder) {
         const p = input.params as { channel: string; file: string };
         const channel = parseChannel(p.channel);
         if (!channel) throw notFound('feedNotFound');
-        if (p.file !== 'RELEASES') return sendFeedFile(caller, null, p.file, input.request, reply);
+        if (p.file !== 'RELEASES') return sendFeedFile(caller, null, p.file, reply);
         const query = input.query as Record<string, unknown>;
         const releases = await check(caller, {
           platform: 'windows',
@@ -201,7 +196,7 @@ export function updateRoutes(ctx: AppContext, recorder: CheckRecorder) {
         const wanted = velopackChannel(file);
         if (!wanted) {
           if (isVelopackFeedName(file)) throw notFound('feedNotFound');
-          return sendFeedFile(caller, null, file, input.request, reply);
+          return sendFeedFile(caller, null, file, reply);
         }
         const query = input.query as Record<string, unknown>;
         const arch = archNamed(String(query.arch ?? ''), 'ours');
@@ -248,52 +243,26 @@ export function updateRoutes(ctx: AppContext, recorder: CheckRecorder) {
       API.updates.fileWithToken,
       async (caller, input, reply) => {
         const p = input.params as { version: string; filename: string };
-        return sendFeedFile(caller, p.version, p.filename, input.request, reply);
+        return sendFeedFile(caller, p.version, p.filename, reply);
       },
       sendsFiles,
     );
 
     /**
-     * Sends a file the caller may have (service.ts `feedFile`): a 302 to the object store, nginx's
-     * internal location (X-Accel-Redirect, which answers every kind of Range itself), or from
-     * disk here: one range or none by plugins/send-file.ts, several as `multipart/byteranges`.
+     * Sends a file the caller may have (service.ts `feedFile`) as plugins/send-file.ts
+     * `sendDelivery` does, several ranges in one request included (electron-updater's
+     * differential download).
      */
     async function sendFeedFile(
       caller: FeedCaller,
       version: string | null,
       filename: string,
-      request: FastifyRequest,
       reply: FastifyReply,
     ) {
       const { delivery, artifact } = await feedFile(ctx, caller, version, filename);
-      if (delivery.kind === 'redirect')
-        return reply.header('cache-control', 'no-store').redirect(delivery.url, 302);
-      reply.header('cache-control', 'private, no-store');
-      if (delivery.kind === 'accel-redirect') {
-        return reply
-          .header('content-type', delivery.contentType)
-          .header('content-disposition', attachmentDisposition(artifact.filename))
-          .header('x-accel-redirect', delivery.uri)
-          .send();
-      }
-      const absolute = path.join(ctx.config.dataDir, delivery.relativePath);
-      const size = (await stat(absolute)).size;
-      const ranges = multipleRanges(request.headers.range, size);
-      if (ranges === 'unsatisfiable') {
-        return reply.status(416).header('content-range', `bytes */${size}`).send();
-      }
-      if (ranges) {
-        const contentType = mime.getType(artifact.filename) ?? 'application/octet-stream';
-        const multipart = byteRangesBody(absolute, size, contentType, ranges);
-        return reply
-          .status(206)
-          .header('accept-ranges', 'bytes')
-          .header('content-type', multipart.contentType)
-          .header('content-length', multipart.length)
-          .header('content-disposition', attachmentDisposition(artifact.filename))
-          .send(multipart.body);
-      }
-      return sendStoredFile(reply, ctx.config.dataDir, delivery.relativePath, artifact.filename);
+      return sendDelivery(reply, ctx.config.dataDir, delivery, artifact.filename, {
+        multipartRanges: true,
+      });
     }
   };
 }
