@@ -261,10 +261,11 @@ test('changelog entries and versions are edited, archived and restored, never de
   const trail = (await (
     await request.get(`/api/v1/admin/audit?entity_id=${releaseId}`, { headers: admin.headers })
   ).json()) as AuditResponse;
+  // The spec's version admin writes the release manager's words (ADR 025).
   expect(trail.entries.map((e) => e.action)).toEqual([
-    'download.update',
-    'download.restore',
-    'download.archive',
-    'download.create',
+    'release.update',
+    'release.restore',
+    'release.archive',
+    'release.create',
   ]);
 });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { auditSentence, healthQuerySchema } from './guardrails.js';
+import {
+  AUDIT_ACTIONS,
+  RETIRED_AUDIT_ACTIONS,
+  auditSentence,
+  healthQuerySchema,
+} from './guardrails.js';
 
 const entry = (action: string, after: unknown, before: unknown = null) => ({
   actor: { username: 'owner' },
@@ -31,12 +36,25 @@ describe('auditSentence', () => {
     expect(auditSentence(entry('download.active', { is_active: false }))).toBe(
       'owner deactivated version 1.2.0',
     );
+    expect(auditSentence(entry('release.archive', {}))).toBe('owner archived release 1.2.0');
+    expect(auditSentence(entry('release.restore', {}))).toBe(
+      'owner restored archived release 1.2.0',
+    );
     expect(auditSentence(entry('changelog.archive', {}))).toBe(
       'owner archived release notes 1.2.0',
     );
     expect(auditSentence({ ...entry('job.sweep', null), actor: null, entity_label: null })).toBe(
       'The system did job.sweep on job 456789ab',
     );
+  });
+});
+
+describe('AUDIT_ACTIONS', () => {
+  it('reads every action as its own sentence, the retired ones included', () => {
+    expect(AUDIT_ACTIONS).toEqual(expect.arrayContaining([...RETIRED_AUDIT_ACTIONS]));
+    for (const action of AUDIT_ACTIONS) {
+      expect(auditSentence(entry(action, {}))).not.toMatch(/ did /);
+    }
   });
 });
 

@@ -113,21 +113,33 @@ export const statusPreviewSchema = z.object({
 export type StatusPreview = z.infer<typeof statusPreviewSchema>;
 export const statusPreviewResponseSchema = z.object({ preview: statusPreviewSchema });
 
-/** Actions the audit trail records (values of `action`). */
+/**
+ * Actions older audit entries carry that nothing writes any more: the words of the spec's
+ * version admin (`/admin/downloads`) before it became an alias of the release manager, which
+ * writes `release.*` for the same changes (docs/updates.md "One release capability", ADR 025).
+ * The entries keep them, read as before ({@link auditSentence}) and can still be filtered by them.
+ */
+export const RETIRED_AUDIT_ACTIONS = [
+  'download.create',
+  'download.active',
+  'download.update',
+  'download.archive',
+  'download.restore',
+] as const;
+
+/** Actions the audit trail records (values of `action`), the retired ones among them. */
 export const AUDIT_ACTIONS = [
   'user.status',
   'user.role',
   'order.status',
   'plan.create',
   'plan.update',
-  'download.create',
-  'download.active',
-  'download.update',
-  'download.archive',
-  'download.restore',
+  ...RETIRED_AUDIT_ACTIONS,
   'release.create',
   'release.publish',
   'release.withdraw',
+  'release.archive',
+  'release.restore',
   'release.yank',
   'release.unyank',
   'release.update',
@@ -217,6 +229,10 @@ export function auditSentence(entry: AuditSentenceInput): string {
       return `${who} published release ${label}`;
     case 'release.withdraw':
       return `${who} withdrew release ${label}`;
+    case 'release.archive':
+      return `${who} archived release ${label}`;
+    case 'release.restore':
+      return `${who} restored archived release ${label}`;
     case 'release.yank':
       return `${who} yanked release ${label}`;
     case 'release.unyank':

@@ -4,6 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
+  ARCH_ALIASES,
+  ARCHES,
+  archNamed,
   archesThatRun,
   buildLabel,
   buildNotFoundMessage,
@@ -73,5 +76,29 @@ describe('names of computers and builds', () => {
     expect(archesThatRun('macos', 'x64')).toEqual(['universal', 'x64']);
     expect(archesThatRun('windows', 'arm64')).toEqual(['arm64', 'x64', 'ia32']);
     expect(archesThatRun('linux', 'arm64')).toEqual(['arm64']);
+  });
+});
+
+describe('architecture names (ARCH_ALIASES, archNamed)', () => {
+  it('reads each one in the words of who wrote it, and only those', () => {
+    expect(archNamed('aarch64', 'rust')).toBe('arm64');
+    expect(archNamed('x86_64', 'rust')).toBe('x64');
+    expect(archNamed('x64', 'rust')).toBeNull();
+    expect(archNamed('x86_64', 'ours')).toBeNull();
+    expect(archNamed('x86_64', 'ours', 'apple')).toBe('x64');
+    expect(archNamed('universal', 'ours', 'apple')).toBe('universal');
+    expect(archNamed('x86', 'windows')).toBe('ia32');
+    expect(archNamed('', 'electronLinux')).toBe('x64');
+    expect(archNamed('-x64', 'electronLinux')).toBeNull();
+    expect(archNamed('x86/32', 'clientHints')).toBe('ia32');
+    expect(archNamed('arm/32', 'clientHints')).toBeNull();
+    expect(archNamed('constructor', 'ours', 'rust', 'userAgent')).toBeNull();
+  });
+
+  it('names only our architectures, and ours as they are', () => {
+    for (const names of Object.values(ARCH_ALIASES)) {
+      for (const arch of Object.values(names)) expect(ARCHES).toContain(arch);
+    }
+    for (const arch of ARCHES) expect(archNamed(arch, 'ours')).toBe(arch);
   });
 });

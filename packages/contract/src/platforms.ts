@@ -14,6 +14,71 @@ export const ARCHES = ['x64', 'arm64', 'ia32', 'universal'] as const;
 export type Arch = (typeof ARCHES)[number];
 
 /**
+ * The one table of the names other software gives our architectures, by who writes them
+ * (docs/updates.md "Architecture names"). Each updater, browser and header has its own words
+ * (Rust's `x86_64` is our `x64`, Squirrel.Windows' `x86` our `ia32`), and each accepts only its
+ * own: a name another one uses is not served (`x64` in Tauri's `{{arch}}` is 404 FEED_NOT_FOUND).
+ * Read it with {@link archNamed}.
+ */
+export const ARCH_ALIASES = {
+  /** Ours, which are also Node's and Electron's `process.arch` (Node "process.arch"). */
+  ours: { x64: 'x64', arm64: 'arm64', ia32: 'ia32', universal: 'universal' },
+  /** macOS `uname -m`: what Squirrel.Mac's `{arch}` carries when the app fills it so. */
+  apple: { x86_64: 'x64', arm64: 'arm64' },
+  /**
+   * Rust's `std::env::consts::ARCH`, which tauri-plugin-updater sends as `{{arch}}`
+   * (`get_updater_arch`); `armv7` has no build here.
+   */
+  rust: { x86_64: 'x64', aarch64: 'arm64', i686: 'ia32' },
+  /** Squirrel.Windows' `arch` query (`x86` on a 32-bit Windows); the feed reads others as x64. */
+  windows: { x64: 'x64', amd64: 'x64', x86: 'ia32', arm64: 'arm64' },
+  /**
+   * The suffix of electron-updater's Linux channel file: none for x64, else `-{process.arch}`
+   * (electron-updater `Provider.getChannelFilePrefix`).
+   */
+  electronLinux: { '': 'x64', '-arm64': 'arm64', '-ia32': 'ia32' },
+  /**
+   * `Sec-CH-UA-Arch` (WICG "User-Agent Client Hints"), followed by `/32` when
+   * `Sec-CH-UA-Bitness` is 32; a 32-bit ARM has no build here.
+   */
+  clientHints: { x86: 'x64', 'x86/32': 'ia32', arm: 'arm64' },
+  /**
+   * The words of a User-Agent string that name a CPU, lower-cased (RFC 9110 §10.1.5): `Win64;
+   * x64`, `WOW64`, `x86_64`, `aarch64`, `i686`. macOS ones name none (they always say Intel).
+   */
+  userAgent: {
+    arm64: 'arm64',
+    aarch64: 'arm64',
+    win64: 'x64',
+    x64: 'x64',
+    wow64: 'x64',
+    x86_64: 'x64',
+    amd64: 'x64',
+    i386: 'ia32',
+    i486: 'ia32',
+    i586: 'ia32',
+    i686: 'ia32',
+    x86: 'ia32',
+  },
+} as const satisfies Record<string, Readonly<Record<string, Arch>>>;
+
+/** Who names an architecture: a key of {@link ARCH_ALIASES}. */
+export type ArchDialect = keyof typeof ARCH_ALIASES;
+
+/**
+ * Our architecture for `name` as the first of `dialects` that knows it names it (exact, case
+ * sensitive), or null: `archNamed('aarch64', 'rust')` → `arm64`, `archNamed('x64', 'rust')` →
+ * null. Pure.
+ */
+export function archNamed(name: string, ...dialects: readonly ArchDialect[]): Arch | null {
+  for (const dialect of dialects) {
+    const names: Readonly<Record<string, Arch>> = ARCH_ALIASES[dialect];
+    if (Object.hasOwn(names, name)) return names[name]!;
+  }
+  return null;
+}
+
+/**
  * What an artifact is, which decides the feeds it appears in (docs/updates.md "Which file each
  * feed serves"): `installer` (NSIS .exe or .msi; Tauri's Windows bundle), `zip` (the spec's
  * download; Squirrel.Mac's and Sparkle's macOS update), `dmg`, `appimage`, `deb`, `rpm`,

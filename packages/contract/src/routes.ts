@@ -1150,7 +1150,8 @@ export const API = {
     releases: endpoint({
       method: 'GET',
       path: '/admin/downloads',
-      summary: 'Every program version with its download count (requirements §7)',
+      summary:
+        'Every program version with its download count (requirements §7): the releases that have a file, in the spec\'s form (an alias of the release manager, docs/updates.md "One release capability")',
       tag: 'admin',
       access: 'admin',
       apiToken: true,
@@ -1159,7 +1160,8 @@ export const API = {
     createRelease: endpoint({
       method: 'POST',
       path: '/admin/downloads',
-      summary: 'Add a version hosted at a URL (requirements §7)',
+      summary:
+        'Add a version hosted at a URL (requirements §7): a stable release with that one file, published when is_active; audited as release.create',
       tag: 'admin',
       access: 'admin',
       body: createDownloadRequestSchema,
@@ -1169,7 +1171,7 @@ export const API = {
       method: 'POST',
       path: '/admin/downloads/upload',
       summary:
-        'Add a version by uploading its file (multipart: version, release_date, filename?, is_active?, then file)',
+        'Add a version by uploading its file (multipart: version, release_date, filename?, is_active?, then file), as POST /admin/downloads does with a URL',
       tag: 'admin',
       access: 'admin',
       bodyKind: 'multipart',
@@ -1178,7 +1180,8 @@ export const API = {
     updateRelease: endpoint({
       method: 'PUT',
       path: '/admin/downloads/:id',
-      summary: 'Activate or deactivate a version',
+      summary:
+        "Activate (publish) or deactivate (withdraw), re-date, archive or restore a version by the release manager's publish rule; audited as release.*",
       tag: 'admin',
       access: 'admin',
       params: idParamsSchema,
@@ -1208,7 +1211,8 @@ export const API = {
     updateReleaseDetail: endpoint({
       method: 'PATCH',
       path: '/admin/releases/:id',
-      summary: 'Publish, withdraw, change channel or rollout, yank or restore a release; audited',
+      summary:
+        'Publish, withdraw, change channel or rollout, yank or restore a release (the publish rule PUT /admin/downloads/:id also follows); audited',
       tag: 'admin',
       access: 'admin',
       apiToken: true,

@@ -8,7 +8,7 @@
  * Windows ("Win64; x64"). Pure: headers in, a guess out; nothing here is trusted for access.
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import type { Arch, Computer, Platform } from '@flockr/contract';
+import { archNamed, type Arch, type Computer, type Platform } from '@flockr/contract';
 
 /**
  * The client hints the web app's pages ask for (`Accept-CH` on every HTML document), so that
@@ -74,28 +74,31 @@ function platformFromUserAgent(ua: string): Platform | 'mobile' | null {
   return null;
 }
 
-/** The architecture `Sec-CH-UA-Arch` and `Sec-CH-UA-Bitness` name, null when not told. */
+/**
+ * The architecture `Sec-CH-UA-Arch` and `Sec-CH-UA-Bitness` name (contract `ARCH_ALIASES`
+ * `clientHints`), null when not told.
+ */
 function archFromHints(arch: string, bitness: string | undefined): Arch | null {
-  switch (arch.toLowerCase()) {
-    case 'x86':
-      return bitness === '32' ? 'ia32' : 'x64';
-    case 'arm':
-      return bitness === '32' ? null : 'arm64';
-    default:
-      return null;
-  }
+  const name = arch.toLowerCase() + (bitness === '32' ? '/32' : '');
+  return archNamed(name, 'clientHints');
 }
+
+/** The order in which a User-Agent's CPU words are believed when it names several. */
+const USER_AGENT_ARCH_ORDER: readonly Arch[] = ['arm64', 'x64', 'ia32'];
 
 /**
  * The architecture a User-Agent string names on `platform`, null when it does not tell: macOS
- * always says Intel, so it tells nothing there; Windows and Linux browsers name their CPU
- * (`Win64; x64`, `WOW64`, `ARM64`, `x86_64`, `aarch64`, `i686`).
+ * always says Intel, so it tells nothing there; Windows and Linux browsers name their CPU in a
+ * word of the string (`Win64; x64`, `WOW64`, `ARM64`, `x86_64`, `aarch64`, `i686`: contract
+ * `ARCH_ALIASES` `userAgent`), ARM first, then 64-bit, then 32-bit.
  */
 function archFromUserAgent(ua: string, platform: Platform): Arch | null {
   if (platform === 'macos') return null;
-  if (/\b(ARM64|aarch64)\b/i.test(ua)) return 'arm64';
-  if (/\b(Win64|x64|WOW64|x86_64|amd64)\b/i.test(ua)) return 'x64';
-  if (/\b(i[3-6]86|x86)\b/i.test(ua)) return 'ia32';
+  const named = new Set(
+    (ua.match(/\w+/g) ?? []).map((word) => archNamed(word.toLowerCase(), 'userAgent')),
+  );
+  const arch = USER_AGENT_ARCH_ORDER.find((a) => named.has(a));
+  if (arch) return arch;
   // A 32-bit Windows says only "Windows NT 10.0".
   if (platform === 'windows' && /Windows NT/i.test(ua)) return 'ia32';
   return null;

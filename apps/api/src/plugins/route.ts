@@ -25,11 +25,18 @@ type RouteInput<E extends Endpoint> = InputOf<E> & {
   request: FastifyRequest;
 } & (E['access'] extends 'public' ? unknown : { user: UserRow; sessionId: string });
 
+/**
+ * What a handler of endpoint `E` returns: its success body, undefined where `E` may also answer
+ * 204 No Content (sent as such), or the reply when it sent the answer itself.
+ */
+export type RouteAnswer<E extends Endpoint> =
+  SuccessOf<E> | (204 extends keyof E['responses'] ? undefined : never) | FastifyReply;
+
 /** A handler of endpoint `E`. */
 export type RouteHandler<E extends Endpoint> = (
   input: RouteInput<E>,
   reply: FastifyReply,
-) => Promise<SuccessOf<E> | FastifyReply>;
+) => Promise<RouteAnswer<E>>;
 
 /** Extra options of one route. */
 export interface RouteExtras {

@@ -15,7 +15,13 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { API_ERROR_CODES } from '@flockr/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attachmentDisposition } from '../lib/content-disposition.js';
-import { bodyRange, FILE_CHUNK_BYTES, sendStoredFile, writeFileRange } from './send-file.js';
+import {
+  bodyRange,
+  FILE_CHUNK_BYTES,
+  sendDelivery,
+  sendStoredFile,
+  writeFileRange,
+} from './send-file.js';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
@@ -50,6 +56,35 @@ beforeAll(async () => {
   });
   app.get('/large', async (_request, reply) =>
     sendStoredFile(reply, root, LARGE, 'large.zip', { sendTimeoutMs: 200 }),
+  );
+  // The download link's way (one range or none) and the feeds' (several ranges too).
+  app.get('/delivered', async (_request, reply) =>
+    sendDelivery(reply, root, { kind: 'stream', relativePath: KEY }, 'flockr.zip'),
+  );
+  app.get('/delivered-ranges', async (_request, reply) =>
+    sendDelivery(reply, root, { kind: 'stream', relativePath: KEY }, 'flockr.zip', {
+      multipartRanges: true,
+    }),
+  );
+  app.get('/delivered-nginx', async (_request, reply) =>
+    sendDelivery(
+      reply,
+      root,
+      {
+        kind: 'accel-redirect',
+        uri: '/_protected/1.0.0/flockr.zip',
+        contentType: 'application/zip',
+      },
+      'flockr.zip',
+    ),
+  );
+  app.get('/delivered-bucket', async (_request, reply) =>
+    sendDelivery(
+      reply,
+      root,
+      { kind: 'redirect', url: 'https://bucket.example/flockr.zip?sig=1', expiresInSeconds: 300 },
+      'flockr.zip',
+    ),
   );
   app.get('/missing', async (_request, reply) =>
     sendStoredFile(reply, root, 'artifacts/1.0.0/gone.zip', 'gone.zip'),
@@ -200,6 +235,45 @@ describe('sendStoredFile', () => {
     await expect.poll(() => openDescriptorsOfFile(LARGE), { timeout: 5000 }).toBe(0);
     resume();
     expect(await received).toBeLessThan(LARGE_SIZE);
+  });
+});
+
+describe('sendDelivery', () => {
+  it('redirects to the bucket without caching, and hands nginx the file with our headers', async () => {
+    const bucket = await fetch(`${base}/delivered-bucket`, { redirect: 'manual' });
+    expect(bucket.status).toBe(302);
+    expect(bucket.headers.get('location')).toBe('https://bucket.example/flockr.zip?sig=1');
+    expect(bucket.headers.get('cache-control')).toBe('no-store');
+    const nginx = await fetch(`${base}/delivered-nginx`);
+    expect(nginx.status).toBe(200);
+    expect(nginx.headers.get('x-accel-redirect')).toBe('/_protected/1.0.0/flockr.zip');
+    expect(nginx.headers.get('content-type')).toBe('application/zip');
+    expect(nginx.headers.get('content-disposition')).toBe(attachmentDisposition('flockr.zip'));
+    expect(nginx.headers.get('cache-control')).toBe('private, no-store');
+    expect((await body(nginx)).length).toBe(0);
+  });
+
+  it('answers several ranges as multipart/byteranges only when asked to, else the whole file', async () => {
+    const range = 'bytes=0-9,100-109';
+    const whole = await fetch(`${base}/delivered`, { headers: { range } });
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('cache-control')).toBe('private, no-store');
+    expect(sha256(await body(whole))).toBe(sha256(bytes));
+    const parts = await fetch(`${base}/delivered-ranges`, { headers: { range } });
+    expect(parts.status).toBe(206);
+    expect(parts.headers.get('content-type')).toMatch(/^multipart\/byteranges; boundary=/);
+    expect(parts.headers.get('content-disposition')).toBe(attachmentDisposition('flockr.zip'));
+    const text = (await body(parts)).toString('latin1');
+    expect(text).toContain(`Content-Range: bytes 0-9/${SIZE}`);
+    expect(text).toContain(`Content-Range: bytes 100-109/${SIZE}`);
+    const none = await fetch(`${base}/delivered-ranges`, {
+      headers: { range: `bytes=${SIZE}-,${SIZE + 10}-` },
+    });
+    expect(none.status).toBe(416);
+    expect(none.headers.get('content-range')).toBe(`bytes */${SIZE}`);
+    const one = await fetch(`${base}/delivered-ranges`, { headers: { range: 'bytes=5-9' } });
+    expect(one.status).toBe(206);
+    expect((await body(one)).equals(bytes.subarray(5, 10))).toBe(true);
   });
 });
 

@@ -6,6 +6,10 @@
  * out through one buffer of FILE_CHUNK_BYTES per download, read into again only after the socket
  * took it (the write's callback).
  *
+ * How a file goes out at all, whichever the artifact store chose (streamed from here, handed to
+ * nginx, or a redirect to the object store), is {@link sendDelivery}: the one way the download
+ * link and the update feeds send a file.
+ *
  * Why not the library's stream: `fs.createReadStream` allocates a fresh buffer for every read,
  * and fresh memory costs a page fault per page the first time it is touched. With 10 parallel
  * downloads of a 200 MiB file that, not the copy, set the pace (0.3–0.6× nginx `sendfile`), and
@@ -13,13 +17,17 @@
  * buffer per download reaches 0.85–0.97× of nginx with a few MiB (bench/downloads.mjs,
  * docs/benchmarks.md "Downloads").
  */
-import { open, type FileHandle } from 'node:fs/promises';
+import { open, stat, type FileHandle } from 'node:fs/promises';
 import type { OutgoingHttpHeader, OutgoingHttpHeaders } from 'node:http';
+import path from 'node:path';
 import type { Writable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import send from '@fastify/send';
+import mime from 'mime';
+import { byteRangesBody, multipleRanges } from '../lib/byte-ranges.js';
 import { attachmentDisposition } from '../lib/content-disposition.js';
 import { notFound } from '../lib/http-error.js';
+import type { FileDelivery } from '../modules/releases/storage.js';
 
 /** Bytes read and written at a time: the one buffer each download in progress holds. */
 export const FILE_CHUNK_BYTES = 512 * 1024;
@@ -33,6 +41,78 @@ export const FILE_SEND_TIMEOUT_MS = 60_000;
 
 /** `bytes first-last/size` of a 206's Content-Range (RFC 9110 §14.4). */
 const CONTENT_RANGE = /^bytes (\d+)-(\d+)\/\d+$/;
+
+/**
+ * Answers the request of `reply` with a stored file as the attachment `filename`, the way
+ * `delivery` says (the artifact store's `deliveryOf`, modules/releases/storage.ts;
+ * docs/downloads.md "How a file goes out"):
+ * - `redirect`: 302 to the object store's presigned URL (RFC 9110 §15.4.3), `Cache-Control:
+ *   no-store` (the URL is personal and expires within minutes); the store names the file and
+ *   answers Range itself;
+ * - `accel-redirect`: an empty answer naming nginx's internal location in X-Accel-Redirect, with
+ *   our Content-Type and Content-Disposition, which nginx keeps; nginx answers Range itself;
+ * - `stream`: from `root` here by {@link sendStoredFile} (one range or none), or, with
+ *   `multipartRanges`, a Range header naming several ranges as one 206 `multipart/byteranges`
+ *   (RFC 9110 §14.6; electron-updater's differential download) and one that none fits as 416;
+ *   without it such a header is answered with the whole file.
+ * The last two are `Cache-Control: private, no-store`. Resolves with `reply` once sent.
+ * @throws as {@link sendStoredFile} (404 ARTIFACT_MISSING when the file went away), and the file
+ * system's error when a file asked for several ranges cannot be read.
+ */
+export async function sendDelivery(
+  reply: FastifyReply,
+  root: string,
+  delivery: FileDelivery,
+  filename: string,
+  { multipartRanges = false }: { multipartRanges?: boolean } = {},
+): Promise<FastifyReply> {
+  if (delivery.kind === 'redirect') {
+    return reply.header('cache-control', 'no-store').redirect(delivery.url, 302);
+  }
+  reply.header('cache-control', 'private, no-store');
+  if (delivery.kind === 'accel-redirect') {
+    return reply
+      .header('content-type', delivery.contentType)
+      .header('content-disposition', attachmentDisposition(filename))
+      .header('x-accel-redirect', delivery.uri)
+      .send();
+  }
+  if (multipartRanges) {
+    const sent = await sendSeveralRanges(reply, root, delivery.relativePath, filename);
+    if (sent) return sent;
+  }
+  return sendStoredFile(reply, root, delivery.relativePath, filename);
+}
+
+/**
+ * Answers a Range header naming several ranges of the file `relativePath` under `root`: 206
+ * `multipart/byteranges` of them, or 416 with the file's size in Content-Range when none fits
+ * (or there are too many, lib/byte-ranges.ts). Undefined, sending nothing, for any other request
+ * (no Range, one range): {@link sendStoredFile} answers those.
+ */
+async function sendSeveralRanges(
+  reply: FastifyReply,
+  root: string,
+  relativePath: string,
+  filename: string,
+): Promise<FastifyReply | undefined> {
+  const absolute = path.join(root, relativePath);
+  const size = (await stat(absolute)).size;
+  const ranges = multipleRanges(reply.request.headers.range, size);
+  if (ranges === 'unsatisfiable') {
+    return reply.status(416).header('content-range', `bytes */${size}`).send();
+  }
+  if (!ranges) return undefined;
+  const contentType = mime.getType(filename) ?? 'application/octet-stream';
+  const multipart = byteRangesBody(absolute, size, contentType, ranges);
+  return reply
+    .status(206)
+    .header('accept-ranges', 'bytes')
+    .header('content-type', multipart.contentType)
+    .header('content-length', multipart.length)
+    .header('content-disposition', attachmentDisposition(filename))
+    .send(multipart.body);
+}
 
 /**
  * Answers the request of `reply` with the file `relativePath` under `root` (a stored key, never

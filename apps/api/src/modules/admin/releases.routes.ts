@@ -1,10 +1,12 @@
 /**
- * Admin release routes (requirements §7 "downloads"): list, add by URL, add by upload (multipart, streamed
- * to the artifact store while hashed, up to MAX_UPLOAD_BYTES), activate or deactivate, edit,
- * archive or restore. And the release manager of the update feeds (docs/updates.md "Publishing
- * from CI"): every release with its files, create, publish / withdraw / channel / rollout / yank,
- * add a file (multipart, streamed the same way), the minimum supported version, and the adoption
- * figures. The release endpoints also take an admin API token (`apiToken` in the route table).
+ * Admin release routes: one Releases capability under two sets of calls (ADR 025). The release
+ * manager of the update feeds (docs/updates.md "Publishing from CI"): every release with its
+ * files, create, publish / withdraw / channel / rollout / yank, add a file (multipart, streamed to
+ * the artifact store while hashed, up to MAX_UPLOAD_BYTES), the minimum supported version, and
+ * the adoption figures. And the spec's version admin (requirements §7 "downloads"), thin aliases
+ * of the same functions in the spec's shapes (releases/downloads-alias.ts): list, add by URL, add
+ * by upload (streamed the same way), activate or deactivate, re-date, archive or restore. The
+ * release endpoints also take an admin API token (`apiToken` in the route table).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
@@ -17,7 +19,7 @@ import {
   createReleaseFromUrl,
   listAdminReleases,
   updateRelease,
-} from '../releases/admin.js';
+} from '../releases/downloads-alias.js';
 import {
   addArtifact,
   checkArtifactUpload,
@@ -105,6 +107,7 @@ export function adminReleaseRoutes(ctx: AppContext) {
     await app.register(fastifyMultipart, {
       limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 },
     });
+    // The spec's calls (requirements §7), in its shapes.
     route(app, API.admin.releases, async () => ({
       downloads: await listAdminReleases(ctx),
     }));
@@ -124,6 +127,7 @@ export function adminReleaseRoutes(ctx: AppContext) {
       download: await updateRelease(ctx, user, params.id, body),
     }));
 
+    // The release manager's calls (docs/updates.md "The release endpoints").
     route(app, API.admin.releaseDetails, async () => listReleaseDetails(ctx));
     route(app, API.admin.createReleaseDraft, async ({ user, body }) => ({
       release: await createRelease(ctx, user, body),

@@ -2,7 +2,8 @@
  * The release manager (docs/updates.md "Publishing from CI"): releases created as drafts, files
  * uploaded with their digests computed while they stream in, published, listed, yanked and
  * restored; conflicts and refused input change nothing; every change is audited. Also the
- * spec's single-file upload keeping SHA-1/SHA-512, and the start's backfill of those digests.
+ * spec's `/admin/downloads` under the same publish rule and audit words (ADR 025), its
+ * single-file upload keeping SHA-1/SHA-512, and the start's backfill of those digests.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
@@ -346,6 +347,82 @@ describe('update settings', () => {
       { before: { minimum_version: null }, after: { minimum_version: '1.1.0' } },
       { before: { minimum_version: '1.1.0' }, after: { minimum_version: null } },
     ]);
+  });
+});
+
+describe("the spec's /admin/downloads: an alias of the release manager (ADR 025)", () => {
+  it('creates, publishes, withdraws, archives, restores and re-dates by the one publish rule, with the release words', async () => {
+    const created = await call('POST', '/admin/downloads', {
+      version: '3.6.0',
+      download_url: 'https://cdn.example.com/flockr-3.6.0.zip',
+      filename: 'flockr-3.6.0.zip',
+      file_size: 4321,
+      release_date: '2026-12-10',
+      is_active: false,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id: string = created.json().download.id;
+    // A draft on stable at full rollout, with its one file for every computer.
+    expect(await listed(id)).toMatchObject({
+      version: '3.6.0',
+      channel: 'stable',
+      rollout_percentage: 100,
+      is_active: false,
+      published_at: null,
+      artifacts: [{ filename: 'flockr-3.6.0.zip', any_platform: true, file_size: 4321 }],
+    });
+
+    const put = async (body: object) => {
+      const res = await call('PUT', `/admin/downloads/${id}`, body);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().download as { is_active: boolean; archived_at: string | null };
+    };
+    await put({ is_active: true });
+    const published = (await listed(id))!.published_at;
+    expect(published).not.toBeNull();
+    await put({ is_active: false });
+    expect(await put({ is_active: true })).toMatchObject({ is_active: true });
+    // Published again: published_at stays the first publication, as with PATCH /admin/releases.
+    expect((await listed(id))!.published_at).toBe(published);
+    expect(await put({ archived: true })).toMatchObject({ is_active: false });
+    expect((await listed(id))!.archived_at).not.toBeNull();
+    expect(await put({ archived: false })).toMatchObject({ is_active: false, archived_at: null });
+    await put({ release_date: '2026-12-11' });
+    // The release manager acts on the same row.
+    const yank = await call('PATCH', `/admin/releases/${id}`, { yanked: true });
+    expect(yank.statusCode).toBe(200);
+
+    expect(await auditActions(id)).toEqual([
+      'release.create',
+      'release.publish',
+      'release.withdraw',
+      'release.publish',
+      'release.archive',
+      'release.restore',
+      'release.update',
+      'release.yank',
+    ]);
+    const [createEntry] = await h.db
+      .select({ after: auditLog.after })
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, id), eq(auditLog.action, 'release.create')));
+    expect(createEntry!.after).toMatchObject({
+      version: '3.6.0',
+      is_active: false,
+      artifacts: [
+        { filename: 'flockr-3.6.0.zip', download_url: 'https://cdn.example.com/flockr-3.6.0.zip' },
+      ],
+    });
+  });
+
+  it('answers an unknown version the same on both calls', async () => {
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    const spec = await call('PUT', `/admin/downloads/${unknown}`, { is_active: true });
+    const manager = await call('PATCH', `/admin/releases/${unknown}`, { is_active: true });
+    expect(spec.statusCode).toBe(404);
+    expect(spec.json()).toEqual({ error: 'Download not found', code: 'RELEASE_NOT_FOUND' });
+    expect(manager.statusCode).toBe(404);
+    expect(manager.json()).toEqual(spec.json());
   });
 });
 

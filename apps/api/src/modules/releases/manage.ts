@@ -1,10 +1,12 @@
 /**
  * Release management for admins and release pipelines (docs/updates.md "Publishing from CI"):
  * every release with all its files, creating a release on a channel (a draft, or published at
- * once), publishing, withdrawing, moving to another channel, staged rollout, yanking and
- * restoring, adding files (streamed to the artifact store and hashed on the way), and the minimum
- * supported version of the update feeds. Every change is audited in its transaction; offering a
- * release on stable for the first time schedules its release e-mail (announcements.ts).
+ * once), publishing, withdrawing, archiving, moving to another channel, staged rollout, yanking
+ * and restoring, adding files (streamed to the artifact store and hashed on the way), and the
+ * minimum supported version of the update feeds. The one implementation behind `/admin/releases`
+ * and the spec's `/admin/downloads` (downloads-alias.ts; ADR 025), under the one publish rule of
+ * publishing.ts. Every change is audited in its transaction; offering a release on stable for the
+ * first time schedules its release e-mail (announcements.ts).
  */
 import semver from 'semver';
 import type {
@@ -26,9 +28,18 @@ import { recordAudit } from '../audit/service.js';
 import { notesForVersions } from '../changelog/service.js';
 import { scheduleReleaseMail } from './announcements.js';
 import {
+  RELEASE_AUDIT_ACTIONS,
+  auditedRelease,
+  publicationOf,
+  releaseAuditAction,
+  releaseChanges,
+  type ReleaseChange,
+} from './publishing.js';
+import {
   artifactNameTaken,
   findReleaseRow,
   insertArtifact,
+  insertRelease,
   insertReleaseRow,
   listAllArtifacts,
   listArtifactsOf,
@@ -80,22 +91,6 @@ function toReleaseDetail(
     notes_title: notesTitle,
     artifacts: files.map(toAdminArtifact),
     created_at: r.createdAt.toISOString(),
-  };
-}
-
-/** The audited fields of a release, as the audit trail shows them. Pure. */
-function auditedRelease(r: ReleaseRow) {
-  return {
-    version: r.version,
-    channel: r.channel,
-    release_date: r.releaseDate,
-    is_active: r.isActive,
-    published_at: r.publishedAt,
-    rollout_percentage: r.rolloutPercentage,
-    yanked_at: r.yankedAt,
-    yank_reason: r.yankReason,
-    minimum_system_version: r.minimumSystemVersion,
-    archived_at: r.archivedAt,
   };
 }
 
@@ -152,9 +147,70 @@ export interface NewReleaseInput {
 }
 
 /**
+ * The one file a release is created with in the spec's form (`POST /admin/downloads`,
+ * downloads-alias.ts): for every computer, recorded as a Windows x64 zip for the update feeds
+ * (the columns' defaults; docs/downloads.md), hosted at `downloadUrl` or stored at
+ * `storagePath`, with its size in bytes and the digests known.
+ */
+export interface FirstFile {
+  filename: string;
+  fileSize: number;
+  downloadUrl: string | null;
+  storagePath: string | null;
+  sha256: string | null;
+  sha1: string | null;
+  sha512: string | null;
+}
+
+/**
+ * Records a release on `input.channel`, published now when `input.publish`, else a draft
+ * (publishing.ts `publicationOf`), with `file` when given (the spec's one-file form), else
+ * without files. Audited as release.create (the release, and its file when given); a release
+ * published on stable schedules its release e-mail in the same transaction. Returns the rows.
+ * @throws 409 VERSION_TAKEN.
+ */
+export async function recordRelease(
+  ctx: AppContext,
+  actor: UserRow,
+  input: NewReleaseInput,
+  file?: FirstFile,
+): Promise<{ release: ReleaseRow; artifact: ArtifactRow | null }> {
+  const values = {
+    version: input.version,
+    channel: input.channel,
+    releaseDate: input.release_date,
+    rolloutPercentage: input.rollout_percentage,
+    minimumSystemVersion: input.minimum_system_version,
+    ...publicationOf(input.publish, ctx.now()),
+  };
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const row: { release: ReleaseRow; artifact: ArtifactRow | null } = file
+        ? await insertRelease(tx, values, file)
+        : { release: await insertReleaseRow(tx, values), artifact: null };
+      await recordAudit(tx, {
+        actorId: actor.id,
+        action: RELEASE_AUDIT_ACTIONS.create,
+        entityType: 'download',
+        entityId: row.release.id,
+        before: null,
+        after: {
+          ...auditedRelease(row.release),
+          ...(row.artifact && { artifacts: [toAdminArtifact(row.artifact)] }),
+        },
+      });
+      await scheduleReleaseMail(tx, row.release);
+      return row;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, 'releases_version_key')) throw conflict('versionTaken');
+    throw error;
+  }
+}
+
+/**
  * `POST /admin/releases`: records a release without files on `channel`, a draft unless `publish`
- * (then offered at once, `published_at` now). Audited as release.create; a release published on
- * stable schedules its release e-mail in the same transaction.
+ * (then offered at once, `published_at` now): {@link recordRelease}, as admins see it.
  * @throws 409 VERSION_TAKEN.
  */
 export async function createRelease(
@@ -162,105 +218,31 @@ export async function createRelease(
   actor: UserRow,
   input: NewReleaseInput,
 ): Promise<AdminReleaseDetail> {
-  const now = ctx.now();
-  let release: ReleaseRow;
-  try {
-    release = await ctx.db.transaction(async (tx) => {
-      const row = await insertReleaseRow(tx, {
-        version: input.version,
-        channel: input.channel,
-        releaseDate: input.release_date,
-        rolloutPercentage: input.rollout_percentage,
-        minimumSystemVersion: input.minimum_system_version,
-        isActive: input.publish,
-        publishedAt: input.publish ? now : null,
-      });
-      await recordAudit(tx, {
-        actorId: actor.id,
-        action: 'release.create',
-        entityType: 'download',
-        entityId: row.id,
-        before: null,
-        after: auditedRelease(row),
-      });
-      await scheduleReleaseMail(tx, row);
-      return row;
-    });
-  } catch (error) {
-    if (isUniqueViolation(error, 'releases_version_key')) throw conflict('versionTaken');
-    throw error;
-  }
+  const { release } = await recordRelease(ctx, actor, input);
   return detailOf(ctx, release);
 }
 
 /**
- * The columns `input` changes on release `before` at `now`. Pure.
- * - `is_active: true` publishes: offered, no longer archived, and `published_at` set the first
- *   time only (what "published before the expiry" compares, docs/updates.md); `false` withdraws.
- * - `yanked: true` yanks (`yanked_at` kept from the first yank; the reason replaced when given);
- *   `false` restores and clears the reason; `yank_reason` alone changes a yanked release's reason
- *   and is ignored on one that is not yanked.
- */
-export function releaseChanges(
-  before: ReleaseRow,
-  input: UpdateReleaseRequest,
-  now: Date,
-): Partial<ReleaseRow> {
-  return {
-    ...(input.is_active === true && {
-      isActive: true,
-      archivedAt: null,
-      publishedAt: before.publishedAt ?? now,
-    }),
-    ...(input.is_active === false && { isActive: false }),
-    ...(input.channel !== undefined && { channel: input.channel }),
-    ...(input.rollout_percentage !== undefined && { rolloutPercentage: input.rollout_percentage }),
-    ...(input.minimum_system_version !== undefined && {
-      minimumSystemVersion: input.minimum_system_version,
-    }),
-    ...(input.yanked === true && {
-      yankedAt: before.yankedAt ?? now,
-      yankReason: input.yank_reason !== undefined ? input.yank_reason : before.yankReason,
-    }),
-    ...(input.yanked === false && { yankedAt: null, yankReason: null }),
-    ...(input.yanked === undefined &&
-      input.yank_reason !== undefined &&
-      before.yankedAt !== null && { yankReason: input.yank_reason }),
-  };
-}
-
-/** The audit action of a change from `before` to `after`, or null when nothing changed. Pure. */
-function releaseAction(before: ReleaseRow, after: ReleaseRow): string | null {
-  if (!before.yankedAt && after.yankedAt) return 'release.yank';
-  if (before.yankedAt && !after.yankedAt) return 'release.unyank';
-  if (!before.isActive && after.isActive) return 'release.publish';
-  if (before.isActive && !after.isActive) return 'release.withdraw';
-  return JSON.stringify(auditedRelease(before)) === JSON.stringify(auditedRelease(after))
-    ? null
-    : 'release.update';
-}
-
-/**
- * `PATCH /admin/releases/{id}`: publishes or withdraws the release, moves it to another channel,
- * changes its rollout or minimum macOS version, yanks it (with a reason) or restores it
- * (`releaseChanges`). Audited as release.yank / release.unyank / release.publish /
- * release.withdraw / release.update (the first that applies), before and after, in the change's
- * transaction; nothing is recorded when nothing changed. When the release is now offered on
- * stable for the first time, its release e-mail is scheduled in the same transaction.
+ * Changes release `id` by the one publish rule (publishing.ts `releaseChanges`): publish,
+ * withdraw, archive, restore, release date, channel, rollout, minimum macOS version, yank or
+ * restore from a yank. Audited with the word of publishing.ts `releaseAuditAction`, before and
+ * after, in the change's transaction; nothing is recorded when nothing changed. When the release
+ * is now offered on stable for the first time, its release e-mail is scheduled in the same
+ * transaction. Returns the release after the change.
  * @throws 404 RELEASE_NOT_FOUND.
  */
-export async function updateReleaseDetail(
+export async function changeRelease(
   ctx: AppContext,
   actor: UserRow,
   id: string,
-  input: UpdateReleaseRequest,
-): Promise<AdminReleaseDetail> {
+  change: ReleaseChange,
+): Promise<ReleaseRow> {
   const now = ctx.now();
-  const release = await ctx.db.transaction(async (tx) => {
-    const changed = await updateReleaseRow(tx, id, (before) => releaseChanges(before, input, now));
+  return ctx.db.transaction(async (tx) => {
+    const changed = await updateReleaseRow(tx, id, (before) => releaseChanges(before, change, now));
     if (!changed) throw notFound('downloadNotFound');
     const { before, after } = changed;
-    const action = releaseAction(before, after);
+    const action = releaseAuditAction(before, after);
     if (action) {
       await recordAudit(tx, {
         actorId: actor.id,
@@ -274,7 +256,21 @@ export async function updateReleaseDetail(
     await scheduleReleaseMail(tx, after);
     return after;
   });
-  return detailOf(ctx, release);
+}
+
+/**
+ * `PATCH /admin/releases/{id}`: publishes or withdraws the release, moves it to another channel,
+ * changes its rollout or minimum macOS version, yanks it (with a reason) or restores it
+ * ({@link changeRelease}), as admins see it after.
+ * @throws 404 RELEASE_NOT_FOUND.
+ */
+export async function updateReleaseDetail(
+  ctx: AppContext,
+  actor: UserRow,
+  id: string,
+  input: UpdateReleaseRequest,
+): Promise<AdminReleaseDetail> {
+  return detailOf(ctx, await changeRelease(ctx, actor, id, input));
 }
 
 /** A file upload that passed {@link checkArtifactUpload}: what it is, and where it goes. */
@@ -344,7 +340,7 @@ export async function addArtifact(
       });
       await recordAudit(tx, {
         actorId: actor.id,
-        action: 'release.file',
+        action: RELEASE_AUDIT_ACTIONS.file,
         entityType: 'download',
         entityId: release.id,
         before: null,

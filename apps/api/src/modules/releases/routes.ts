@@ -9,10 +9,9 @@ import type { FastifyInstance } from 'fastify';
 import { API } from '@flockr/contract';
 import type { AppContext } from '../../context.js';
 import { COMPUTER_HEADERS, computerOf } from '../../lib/computer.js';
-import { attachmentDisposition } from '../../lib/content-disposition.js';
 import { route } from '../../plugins/route.js';
 import { addVary } from '../../plugins/send-answer.js';
-import { sendStoredFile } from '../../plugins/send-file.js';
+import { sendDelivery } from '../../plugins/send-file.js';
 import type { Limiters } from '../../plugins/rate-limit.js';
 import { createLink, emailLink, history, latest, resolveLink, versions } from './service.js';
 
@@ -42,26 +41,12 @@ export function releaseRoutes(ctx: AppContext, limits: Limiters) {
       async ({ user, body, request }) => emailLink(ctx, user, body, computerOf(request.headers)),
       { preHandler: limits.sensitivePerIp },
     );
-    // GET /downloads/file?token=: the same checks either way (resolveLink); then the bytes come
-    // from here, or from nginx's internal location named in X-Accel-Redirect, which keeps our
-    // Content-Type, Content-Disposition and Cache-Control and answers Range itself.
+    // GET /downloads/file?token=: the same checks however the file goes out (resolveLink); then
+    // the bytes come from here, nginx or the object store (plugins/send-file.ts sendDelivery).
+    // One range or none: a Range header naming several is answered with the whole file.
     route(app, API.downloads.file, async ({ query }, reply) => {
       const { delivery, filename } = await resolveLink(ctx, query.token);
-      // With object storage: 302 to the presigned URL (the file is found, for now, elsewhere;
-      // RFC 9110 §15.4.3), which names the file and answers Range itself. Never cached: the URL
-      // is personal and expires within minutes.
-      if (delivery.kind === 'redirect') {
-        return reply.header('cache-control', 'no-store').redirect(delivery.url, 302);
-      }
-      reply.header('cache-control', 'private, no-store');
-      if (delivery.kind === 'accel-redirect') {
-        return reply
-          .header('content-type', delivery.contentType)
-          .header('content-disposition', attachmentDisposition(filename))
-          .header('x-accel-redirect', delivery.uri)
-          .send();
-      }
-      return sendStoredFile(reply, ctx.config.dataDir, delivery.relativePath, filename);
+      return sendDelivery(reply, ctx.config.dataDir, delivery, filename);
     });
   };
 }

@@ -1,64 +1,35 @@
 /**
  * Update routes (docs/updates.md): the user's own settings under `/updates/me`, and the feeds and
- * their files, each served twice: with the feed token in the path (`/updates/t/:feedToken/…`) and
- * with `Authorization: Bearer <feed token>` (`/updates/…`). Feed answers are personal
- * (`Cache-Control: no-store`, plugins/cache-control.ts) and never wait for the check to be
- * recorded (checks.ts).
+ * their files (feeds.routes.ts), each served twice: with the feed token in the path
+ * (`/updates/t/:feedToken/…`) and with `Authorization: Bearer <feed token>` (`/updates/…`). Feed
+ * answers are personal (`Cache-Control: no-store`, plugins/cache-control.ts) and never wait for
+ * the check to be recorded (checks.ts).
  */
-import { stat } from 'node:fs/promises';
-import path from 'node:path';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import mime from 'mime';
-import { API, type Endpoint } from '@flockr/contract';
+import type { FastifyInstance } from 'fastify';
+import { API } from '@flockr/contract';
 import type { AppContext } from '../../context.js';
-import { attachmentDisposition } from '../../lib/content-disposition.js';
-import { byteRangesBody, multipleRanges } from '../../lib/byte-ranges.js';
-import { notFound } from '../../lib/http-error.js';
-import { route, type RouteExtras, type RouteHandler } from '../../plugins/route.js';
-import { sendStoredFile } from '../../plugins/send-file.js';
-import { parseChannel } from './channels.js';
+import { route, type RouteExtras } from '../../plugins/route.js';
 import type { CheckRecorder } from './checks.js';
-import { electronChannelFile, electronUpdateInfo } from './formats/electron.js';
-import { sparkleAppcast } from './formats/sparkle.js';
-import { squirrelMacUpdate } from './formats/squirrel-mac.js';
-import { squirrelWindowsReleases } from './formats/squirrel-windows.js';
-import { tauriNeedsUpdate, tauriTarget, tauriUpdate } from './formats/tauri.js';
-import { isVelopackFeedName, velopackChannel, velopackFeed } from './formats/velopack.js';
 import {
-  accessHeader,
-  asArch,
-  feedCaller,
-  feedFile,
-  feedReleases,
-  myUpdates,
-  noteCheck,
-  reportedVersion,
-  rotateMyFeedToken,
-  setMyChannel,
-  type FeedCaller,
-  type FeedCheck,
-} from './service.js';
+  electronRoute,
+  feedRoute,
+  fileRoute,
+  sparkleRoute,
+  squirrelMacRoute,
+  squirrelWindowsRoute,
+  tauriRoute,
+  velopackRoute,
+  type Feeds,
+} from './feeds.routes.js';
+import { myUpdates, rotateMyFeedToken, setMyChannel } from './service.js';
 
-/** The feed token of a request: the path's `:feedToken`, else `Authorization: Bearer …`. */
-function tokenOf(request: FastifyRequest): string | undefined {
-  const fromPath = (request.params as { feedToken?: string }).feedToken;
-  if (fromPath) return fromPath;
-  const header = request.headers.authorization;
-  return header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
-}
-
-/** Sets the header that says updates stop at the expiry, when they do. */
-function markAccess(reply: FastifyReply, caller: FeedCaller): void {
-  const header = accessHeader(caller);
-  if (header) reply.header('flockr-update-access', header);
-}
-
-/** What a feed handler gets: the route's parsed params and query, and the request. */
-interface FeedInput {
-  params: unknown;
-  query: unknown;
-  request: FastifyRequest;
-}
+/**
+ * Routes that send release files are never compressed on the fly: an installer does not shrink,
+ * its Content-Length would be lost, and a `.blockmap` (gzip already) would go out labelled
+ * `Content-Encoding: gzip`, which Electron's network stack undoes before electron-updater
+ * gunzips it, so differential updates would always fall back.
+ */
+const SENDS_FILES: RouteExtras = { compress: false };
 
 /** Registers the update routes; feed checks are noted in `recorder` (app.ts owns it). */
 export function updateRoutes(ctx: AppContext, recorder: CheckRecorder) {
@@ -69,232 +40,28 @@ export function updateRoutes(ctx: AppContext, recorder: CheckRecorder) {
     );
     route(app, API.updates.rotateFeedToken, async ({ user }) => rotateMyFeedToken(ctx, user));
 
-    /** Registers `handler` on both forms of a feed route, with the caller resolved first. */
-    function feed<H extends Endpoint, T extends Endpoint>(
-      headerForm: H,
-      tokenForm: T,
-      handler: (caller: FeedCaller, input: FeedInput, reply: FastifyReply) => Promise<unknown>,
-      extras: RouteExtras = {},
-    ) {
-      for (const endpoint of [headerForm, tokenForm]) {
-        const run = (async (input: FeedInput, reply: FastifyReply) => {
-          const caller = await feedCaller(ctx, tokenOf(input.request));
-          markAccess(reply, caller);
-          return handler(caller, input, reply);
-        }) as unknown as RouteHandler<typeof endpoint>;
-        route(app, endpoint, run, extras);
-      }
-    }
-
-    /**
-     * Routes that send release files are never compressed on the fly: an installer does not
-     * shrink, its Content-Length would be lost, and a `.blockmap` (gzip already) would go out
-     * labelled `Content-Encoding: gzip`, which Electron's network stack undoes before
-     * electron-updater gunzips it, so differential updates would always fall back.
-     */
-    const sendsFiles: RouteExtras = { compress: false };
-
-    /**
-     * Notes the check for the adoption charts and returns the releases the feed offers the
-     * caller (service.ts `feedReleases`); the rollout is applied here unless `serverRollout` is
-     * false (an updater that stages on the client).
-     */
-    const check = (caller: FeedCaller, c: FeedCheck & { serverRollout?: boolean }) => {
-      noteCheck(recorder, caller, c);
-      return feedReleases(ctx, caller, {
-        channel: c.channel,
-        currentVersion: c.currentVersion,
-        serverRollout: c.serverRollout ?? true,
-      });
-    };
-
-    // electron-updater generic provider: {channel}.yml, {channel}-mac.yml, {channel}-linux*.yml.
-    feed(API.updates.electron, API.updates.electronWithToken, async (caller, input, reply) => {
-      const { file } = input.params as { file: string };
-      const wanted = electronChannelFile(file);
-      if (!wanted) throw notFound('feedNotFound');
-      // electron-updater stages on the client (stagingPercentage), so no server rollout here.
-      const releases = await check(caller, {
-        ...wanted,
-        currentVersion: reportedVersion(undefined, input.request.headers),
-        format: 'electron',
-        serverRollout: false,
-      });
-      for (const release of releases) {
-        const yaml = electronUpdateInfo(release, wanted.platform, wanted.arch);
-        if (yaml) return reply.type('text/yaml; charset=utf-8').send(yaml);
-      }
-      throw notFound('downloadNotFound');
-    });
-
-    // Squirrel.Mac (Electron's autoUpdater on macOS): the update, or 204.
-    feed(API.updates.squirrelMac, API.updates.squirrelMacWithToken, async (caller, input) => {
-      const p = input.params as { channel: string; arch: string; currentVersion: string };
-      const channel = parseChannel(p.channel);
-      const arch = asArch(p.arch) ?? (p.arch === 'x86_64' ? 'x64' : null);
-      if (!channel || !arch) throw notFound('feedNotFound');
-      const currentVersion = reportedVersion(p.currentVersion, {});
-      const releases = await check(caller, {
-        platform: 'macos',
-        arch,
-        currentVersion,
-        channel,
-        format: 'squirrel-mac',
-      });
-      for (const release of releases) {
-        if (currentVersion && !tauriNeedsUpdate(currentVersion, release)) return undefined;
-        const update = squirrelMacUpdate(release, arch);
-        if (update) return update;
-      }
-      return undefined;
-    });
-
-    // Squirrel.Windows: RELEASES, or a package it names.
-    feed(
-      API.updates.squirrelWindows,
-      API.updates.squirrelWindowsWithToken,
-      async (caller, input, reply) => {
-        const p = input.params as { channel: string; file: string };
-        const channel = parseChannel(p.channel);
-        if (!channel) throw notFound('feedNotFound');
-        if (p.file !== 'RELEASES') return sendFeedFile(caller, null, p.file, input.request, reply);
-        const query = input.query as Record<string, unknown>;
-        const releases = await check(caller, {
-          platform: 'windows',
-          arch: query.arch === 'arm64' ? 'arm64' : query.arch === 'x86' ? 'ia32' : 'x64',
-          currentVersion: reportedVersion(query.localVersion, {}),
-          channel,
-          format: 'squirrel-windows',
-        });
-        return reply.type('text/plain; charset=utf-8').send(squirrelWindowsReleases(releases));
-      },
-      sendsFiles,
-    );
-
-    // Tauri v2 dynamic update server: the update, or 204 when up to date.
-    feed(API.updates.tauri, API.updates.tauriWithToken, async (caller, input) => {
-      const p = input.params as {
-        channel: string;
-        target: string;
-        arch: string;
-        currentVersion: string;
-      };
-      const channel = parseChannel(p.channel);
-      const target = tauriTarget(p.target, p.arch);
-      if (!channel || !target) throw notFound('feedNotFound');
-      const currentVersion = reportedVersion(p.currentVersion, {});
-      const releases = await check(caller, { ...target, currentVersion, channel, format: 'tauri' });
-      for (const release of releases) {
-        if (currentVersion && !tauriNeedsUpdate(currentVersion, release)) return undefined;
-        const update = tauriUpdate(release, target.platform, target.arch);
-        if (update) return update;
-      }
-      return undefined;
-    });
-
-    // Velopack: releases.{channel}.json, or a package it names. A feed name of a channel we do
-    // not serve is an unknown feed, not a missing package (docs/updates.md "Errors").
-    feed(
-      API.updates.velopack,
-      API.updates.velopackWithToken,
-      async (caller, input, reply) => {
-        const { file } = input.params as { file: string };
-        const wanted = velopackChannel(file);
-        if (!wanted) {
-          if (isVelopackFeedName(file)) throw notFound('feedNotFound');
-          return sendFeedFile(caller, null, file, input.request, reply);
-        }
-        const query = input.query as Record<string, unknown>;
-        const arch = asArch(String(query.arch ?? ''));
-        const releases = await check(caller, {
-          ...wanted,
-          arch,
-          currentVersion: reportedVersion(query.localVersion, {}),
-          format: 'velopack',
-        });
-        const body = velopackFeed(
-          releases,
-          wanted.platform,
-          typeof query.id === 'string' ? query.id : '',
-          arch ?? undefined,
-        );
-        // The route's 200 is the JSON bytes (files share the path), so it is serialised here.
-        return reply.type('application/json; charset=utf-8').send(JSON.stringify(body));
-      },
-      sendsFiles,
-    );
-
-    // Sparkle appcast.
-    feed(API.updates.sparkle, API.updates.sparkleWithToken, async (caller, input, reply) => {
-      const p = input.params as { channel: string };
-      const channel = parseChannel(p.channel);
-      if (!channel) throw notFound('feedNotFound');
-      const releases = await check(caller, {
-        platform: 'macos',
-        arch: null,
-        currentVersion: reportedVersion(undefined, input.request.headers),
-        channel,
-        format: 'sparkle',
-      });
-      const xml = sparkleAppcast(releases, {
-        title: `${ctx.config.productName} updates`,
-        link: ctx.config.publicUrl,
-      });
-      return reply.type('application/rss+xml; charset=utf-8').send(xml);
-    });
-
-    // A file of a release (and its .blockmap).
-    feed(
-      API.updates.file,
-      API.updates.fileWithToken,
-      async (caller, input, reply) => {
-        const p = input.params as { version: string; filename: string };
-        return sendFeedFile(caller, p.version, p.filename, input.request, reply);
-      },
-      sendsFiles,
-    );
-
-    /**
-     * Sends a file the caller may have (service.ts `feedFile`): a 302 to the object store, nginx's
-     * internal location (X-Accel-Redirect, which answers every kind of Range itself), or from
-     * disk here: one range or none by plugins/send-file.ts, several as `multipart/byteranges`.
-     */
-    async function sendFeedFile(
-      caller: FeedCaller,
-      version: string | null,
-      filename: string,
-      request: FastifyRequest,
-      reply: FastifyReply,
-    ) {
-      const { delivery, artifact } = await feedFile(ctx, caller, version, filename);
-      if (delivery.kind === 'redirect')
-        return reply.header('cache-control', 'no-store').redirect(delivery.url, 302);
-      reply.header('cache-control', 'private, no-store');
-      if (delivery.kind === 'accel-redirect') {
-        return reply
-          .header('content-type', delivery.contentType)
-          .header('content-disposition', attachmentDisposition(artifact.filename))
-          .header('x-accel-redirect', delivery.uri)
-          .send();
-      }
-      const absolute = path.join(ctx.config.dataDir, delivery.relativePath);
-      const size = (await stat(absolute)).size;
-      const ranges = multipleRanges(request.headers.range, size);
-      if (ranges === 'unsatisfiable') {
-        return reply.status(416).header('content-range', `bytes */${size}`).send();
-      }
-      if (ranges) {
-        const contentType = mime.getType(artifact.filename) ?? 'application/octet-stream';
-        const multipart = byteRangesBody(absolute, size, contentType, ranges);
-        return reply
-          .status(206)
-          .header('accept-ranges', 'bytes')
-          .header('content-type', multipart.contentType)
-          .header('content-length', multipart.length)
-          .header('content-disposition', attachmentDisposition(artifact.filename))
-          .send(multipart.body);
-      }
-      return sendStoredFile(reply, ctx.config.dataDir, delivery.relativePath, artifact.filename);
-    }
+    // Each feed in both forms, header first, then the token in the path.
+    const feeds: Feeds = { ctx, recorder };
+    const electron = feedRoute(feeds, API.updates.electron, electronRoute);
+    route(app, API.updates.electron, electron);
+    route(app, API.updates.electronWithToken, electron);
+    const squirrelMac = feedRoute(feeds, API.updates.squirrelMac, squirrelMacRoute);
+    route(app, API.updates.squirrelMac, squirrelMac);
+    route(app, API.updates.squirrelMacWithToken, squirrelMac);
+    const squirrelWindows = feedRoute(feeds, API.updates.squirrelWindows, squirrelWindowsRoute);
+    route(app, API.updates.squirrelWindows, squirrelWindows, SENDS_FILES);
+    route(app, API.updates.squirrelWindowsWithToken, squirrelWindows, SENDS_FILES);
+    const tauri = feedRoute(feeds, API.updates.tauri, tauriRoute);
+    route(app, API.updates.tauri, tauri);
+    route(app, API.updates.tauriWithToken, tauri);
+    const velopack = feedRoute(feeds, API.updates.velopack, velopackRoute);
+    route(app, API.updates.velopack, velopack, SENDS_FILES);
+    route(app, API.updates.velopackWithToken, velopack, SENDS_FILES);
+    const sparkle = feedRoute(feeds, API.updates.sparkle, sparkleRoute);
+    route(app, API.updates.sparkle, sparkle);
+    route(app, API.updates.sparkleWithToken, sparkle);
+    const file = feedRoute(feeds, API.updates.file, fileRoute);
+    route(app, API.updates.file, file, SENDS_FILES);
+    route(app, API.updates.fileWithToken, file, SENDS_FILES);
   };
 }

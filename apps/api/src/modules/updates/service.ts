@@ -7,8 +7,6 @@
 import { createHash } from 'node:crypto';
 import semver from 'semver';
 import {
-  ARCHES,
-  PLATFORMS,
   type Arch,
   type MyUpdatesResponse,
   type Platform,
@@ -313,16 +311,6 @@ export function noteCheck(recorder: CheckRecorder, caller: FeedCaller, check: Fe
     channel: check.channel,
     format: check.format,
   });
-}
-
-/** `value` if it names a platform, else null. Pure. */
-export function asPlatform(value: string): Platform | null {
-  return (PLATFORMS as readonly string[]).includes(value) ? (value as Platform) : null;
-}
-
-/** `value` if it names an architecture, else null. Pure. */
-export function asArch(value: string): Arch | null {
-  return (ARCHES as readonly string[]).includes(value) ? (value as Arch) : null;
 }
 
 /** Header telling the updater's developer that updates stop at the expiry (docs/updates.md). */

@@ -5,7 +5,7 @@
  * js-yaml's `load`. Pure: no I/O.
  */
 import { dump } from 'js-yaml';
-import type { Arch, Platform, ReleaseChannel } from '@flockr/contract';
+import { archNamed, type Arch, type Platform, type ReleaseChannel } from '@flockr/contract';
 import type { FeedArtifact, FeedRelease } from '../feed-model.js';
 
 /** What a channel file name asks for. */
@@ -52,16 +52,6 @@ const CHANNEL_NAMES: Record<string, ReleaseChannel> = {
   alpha: 'alpha',
 };
 
-/**
- * Linux suffixes by the client's `process.arch`: none for x64, `-{arch}` otherwise
- * (electron-updater Provider.getChannelFilePrefix).
- */
-const LINUX_SUFFIXES: Record<string, Arch> = {
-  '': 'x64',
-  '-arm64': 'arm64',
-  '-ia32': 'ia32',
-};
-
 const CHANNEL_FILE = /^([a-z]+)(-mac|-linux(-[a-z0-9]+)?)?\.yml$/;
 
 /**
@@ -82,7 +72,8 @@ export function electronChannelFile(name: string): ElectronChannelFile | null {
   if (!channel) return null;
   if (platformPart === undefined) return { channel, platform: 'windows', arch: null };
   if (platformPart === '-mac') return { channel, platform: 'macos', arch: null };
-  const arch = Object.hasOwn(LINUX_SUFFIXES, linuxSuffix) ? LINUX_SUFFIXES[linuxSuffix] : undefined;
+  // None for x64, `-{process.arch}` otherwise (contract `ARCH_ALIASES` `electronLinux`).
+  const arch = archNamed(linuxSuffix, 'electronLinux');
   return arch ? { channel, platform: 'linux', arch } : null;
 }
 

@@ -4,7 +4,7 @@
  * `{{current_version}}` filled in and reads a 200 JSON body, or 204 for "no update". Pure: no I/O.
  */
 import semver from 'semver';
-import type { Arch, Platform } from '@flockr/contract';
+import { archNamed, type Arch, type Platform } from '@flockr/contract';
 import type { FeedArtifact, FeedRelease } from '../feed-model.js';
 
 /** The dynamic server JSON (`version`, `url`, `signature` required; `notes`, `pub_date` optional). */
@@ -21,20 +21,19 @@ export interface TauriUpdate {
 
 /** tauri-plugin-updater's `get_updater_target()` values. */
 const TARGETS: Record<string, Platform> = { windows: 'windows', darwin: 'macos', linux: 'linux' };
-/** tauri-plugin-updater's `get_updater_arch()` values we build for (`armv7` has no artifact kind). */
-const ARCHES: Record<string, Arch> = { x86_64: 'x64', aarch64: 'arm64', i686: 'ia32' };
 
 /**
  * Maps Tauri's `{{target}}` (`windows`, `darwin`, `linux`) and `{{arch}}` (`x86_64`, `aarch64`,
- * `i686`) URL variables (tauri-plugin-updater `get_updater_target` / `get_updater_arch`) to our
- * platform and architecture; null for anything else, including `armv7`.
+ * `i686`: Rust's names, contract `ARCH_ALIASES` `rust`) URL variables (tauri-plugin-updater
+ * `get_updater_target` / `get_updater_arch`) to our platform and architecture; null for anything
+ * else, including `armv7` and our own names (`x64`).
  */
 export function tauriTarget(
   target: string,
   arch: string,
 ): { platform: Platform; arch: Arch } | null {
   const platform = Object.hasOwn(TARGETS, target) ? TARGETS[target] : undefined;
-  const ourArch = Object.hasOwn(ARCHES, arch) ? ARCHES[arch] : undefined;
+  const ourArch = archNamed(arch, 'rust');
   return platform && ourArch ? { platform, arch: ourArch } : null;
 }
 
