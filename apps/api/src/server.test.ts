@@ -177,7 +177,8 @@ afterAll(() => {
 
 // The child runs on its own embedded database, whichever database the project tests: once is
 // enough, so the api-postgres project leaves this file out (vitest.config.ts).
-describe('SIGTERM drains, then stops (real server process)', () => {
+// Real processes start through tsx: 10-20 s each on a busy 2-core machine.
+describe('SIGTERM drains, then stops (real server process)', { timeout: 90_000 }, () => {
   it('turns /ready 503 at once, serves everything else for the grace period, then exits 0', async () => {
     const server = await startServer('drain', { SHUTDOWN_GRACE_MS: String(GRACE_MS) });
     expect(await statusOf(server.base, '/api/v1/ready')).toBe(200);
@@ -287,7 +288,7 @@ describe('SIGTERM drains, then stops (real server process)', () => {
     // The balancer stopped within the grace period: every request it sent was answered.
     expect(balanced.length).toBeGreaterThan(0);
     expect(balanced.filter((r) => !r.status)).toEqual([]);
-  }, 60_000);
+  }, 120_000);
 
   it('exits at once on a second signal', async () => {
     const server = await startServer('second', { SHUTDOWN_GRACE_MS: '60000' });
@@ -310,7 +311,8 @@ describe('SIGTERM drains, then stops (real server process)', () => {
 
 // The production start (docs/billing.md "Test mode"): config.ts refuses the sandbox, the
 // default provider, unless the operator opts in; started anyway, the site says test mode.
-describe('a production start on the sandbox (real server process)', () => {
+// Real processes start through tsx: 10-20 s each on a busy 2-core machine.
+describe('a production start on the sandbox (real server process)', { timeout: 90_000 }, () => {
   it('refuses, exiting 1 with a message naming PAYMENT_PROVIDER=stripe and the opt-in', async () => {
     const server = await spawnServer('production-sandbox', { NODE_ENV: 'production' });
     const { code } = await server.exited;

@@ -174,7 +174,8 @@ const spansWhere = (ok: (span: ReceivedSpan) => boolean) =>
     10_000,
   );
 
-describe('traces (real server process, real OTLP/HTTP receiver)', () => {
+// Real processes start through tsx: 10-20 s each on a busy 2-core machine.
+describe('traces (real server process, real OTLP/HTTP receiver)', { timeout: 90_000 }, () => {
   it('a request is a SERVER span named by its method and route pattern, continuing the caller’s trace', async () => {
     const traceId = randomBytes(16).toString('hex');
     const parentId = randomBytes(8).toString('hex');
@@ -281,7 +282,8 @@ describe('traces (real server process, real OTLP/HTTP receiver)', () => {
   });
 });
 
-describe('a receiver that does not answer', () => {
+// Real processes start through tsx: 10-20 s each on a busy 2-core machine.
+describe('a receiver that does not answer', { timeout: 90_000 }, () => {
   it('costs the requests nothing, is logged, and the server still stops cleanly', async () => {
     const server = await startServer({
       OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${await closedPort()}`,
@@ -306,7 +308,8 @@ describe('a receiver that does not answer', () => {
   });
 });
 
-describe('without an exporter', () => {
+// Real processes start through tsx: 10-20 s each on a busy 2-core machine.
+describe('without an exporter', { timeout: 90_000 }, () => {
   it('no module but plugins/otel.ts imports OpenTelemetry, and it is only imported dynamically', () => {
     const src = path.join(apiRoot, 'src');
     const files = readdirSync(src, { recursive: true, encoding: 'utf8' }).filter(

@@ -23,7 +23,8 @@ let dropDatabase = async () => {};
 const figures = (args: string[]) =>
   runCli('figures', args, { DATA_DIR: path.join(tmp, 'data'), DATABASE_URL: databaseUrl });
 
-describe('npm run figures', () => {
+// Real processes start through tsx: 10-20 s each on a busy 2-core machine.
+describe('npm run figures', { timeout: 90_000 }, () => {
   beforeAll(async () => {
     tmp = await mkdtemp(path.join(os.tmpdir(), 'flockr-figures-cli-'));
     if (testDbKind() === 'postgres') {

@@ -107,7 +107,7 @@ function start(code: string, env: Record<string, string>): Child {
 }
 
 /** Waits until the child's output contains `text`; fails with its output if it exits first. */
-async function waitFor(child: Child, text: string, timeoutMs = 20_000): Promise<void> {
+async function waitFor(child: Child, text: string, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!child.stdout().includes(text)) {
     if (child.process.exitCode !== null || child.process.signalCode !== null) {
@@ -158,7 +158,8 @@ const freshDir = (name: string) => {
   return dir;
 };
 
-describe('embedded database folder lock (real processes)', () => {
+// Real processes start through tsx: 10-20 s each on a busy 2-core machine.
+describe('embedded database folder lock (real processes)', { timeout: 90_000 }, () => {
   it('reopens at the first try after each of 5 kill -9 restarts, with every committed row', async () => {
     const dataDir = freshDir('restarts');
     const allCommitted: string[] = [];
@@ -180,7 +181,7 @@ describe('embedded database folder lock (real processes)', () => {
         await database.close();
       }
     }
-  }, 60_000);
+  }, 180_000);
 
   it('refuses a second process while the first is alive, with the clear message', async () => {
     const dataDir = freshDir('live');
@@ -202,7 +203,7 @@ describe('embedded database folder lock (real processes)', () => {
     await kill9(child);
     const database = await openDatabase({ kind: 'pglite', dataDir });
     await database.close();
-  }, 40_000);
+  }, 90_000);
 
   it('lets exactly one of several processes starting at once after a crash win', async () => {
     const dataDir = freshDir('race');
