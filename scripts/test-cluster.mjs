@@ -225,7 +225,7 @@ function storageMode() {
 
 /** Whether the built server runs its jobs on pg-boss (one job per minute slot in the cluster). */
 function jobQueueBuilt() {
-  const jobs = path.join(path.dirname(SERVER_JS), 'jobs.js');
+  const jobs = path.join(path.dirname(SERVER_JS), 'jobs', 'runner.js');
   return existsSync(jobs) && readFileSync(jobs, 'utf8').includes('pg-boss');
 }
 
