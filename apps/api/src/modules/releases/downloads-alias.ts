@@ -13,7 +13,7 @@ import {
 } from '@flockr/contract';
 import type { AppContext } from '../../context.js';
 import type { UserRow } from '../../db/schema.js';
-import { conflict } from '../../lib/http-error.js';
+import { conflict, notFound } from '../../lib/http-error.js';
 import { changeRelease, recordRelease, type FirstFile } from './manage.js';
 import { findRelease, findReleaseByVersion, type ReleaseWithArtifact } from './repository.js';
 import { releasesBySemver, toProgramVersion } from './service.js';
@@ -149,7 +149,7 @@ export async function createReleaseFromUpload(
  * restore it (withdrawn until activated; activating an archived version restores it). Nothing is
  * deleted. manage.ts `changeRelease`: the one publish rule, audited as release.archive /
  * release.restore / release.publish / release.withdraw / release.update.
- * @throws 404 RELEASE_NOT_FOUND.
+ * @throws 404 RELEASE_NOT_FOUND (also for a release without a file).
  */
 export async function updateRelease(
   ctx: AppContext,
@@ -157,6 +157,9 @@ export async function updateRelease(
   id: string,
   input: { is_active?: boolean; release_date?: string; archived?: boolean },
 ): Promise<AdminDownload> {
+  // A release without a file (a draft of the release manager) is no version of this API, as
+  // GET /admin/downloads lists only those with one: refused before anything changes.
+  if (!(await findRelease(ctx.db, id))) throw notFound('downloadNotFound');
   await changeRelease(ctx, actor, id, input);
   return toAdminDownload((await findRelease(ctx.db, id))!);
 }

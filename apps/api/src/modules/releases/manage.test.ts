@@ -424,6 +424,14 @@ describe("the spec's /admin/downloads: an alias of the release manager (ADR 025)
     expect(manager.statusCode).toBe(404);
     expect(manager.json()).toEqual(spec.json());
   });
+
+  it('answers a release without a file 404 on the spec call, and leaves it as it was', async () => {
+    const draft = await createDraft('7.7.7');
+    const res = await call('PUT', `/admin/downloads/${draft.id}`, { is_active: true });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: 'Download not found', code: 'RELEASE_NOT_FOUND' });
+    expect(await listed(draft.id)).toMatchObject({ is_active: false, published_at: null });
+  });
 });
 
 describe("digests of the spec's single-file versions", () => {
