@@ -189,8 +189,9 @@ async function offeredFor(
 ): Promise<ReleaseWithArtifacts[]> {
   const rows = await listActiveReleases(ctx.db, channelsUpTo(channel));
   return rows
-    .filter((r) => isOfferedTo(r.release, channel, caller.access))
-    .filter((r) => semver.valid(r.release.version))
+    .filter(
+      (r) => isOfferedTo(r.release, channel, caller.access) && semver.valid(r.release.version),
+    )
     .sort((a, b) => semver.rcompare(a.release.version, b.release.version));
 }
 
