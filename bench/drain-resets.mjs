@@ -4,7 +4,7 @@
  * (apps/api/dist/server.js; run `npm run build` first; docs/operations.md "What a load balancer
  * must do"). Each run starts the server on its own embedded database with SHUTDOWN_GRACE_MS,
  * keeps requests flowing from eight loops on four keep-alive agents of two connections each (a
- * mix answered by the front lane and by Fastify, a POST among them) for a second, sends SIGTERM
+ * mix of kept, checked and refused answers, a POST among them) for a second, sends SIGTERM
  * and keeps them flowing until the process has exited. It prints one line per run:
  *
  *   run 1: 2571 answered (1134 on reused connections), 0 reset on a reused connection, 0 reset

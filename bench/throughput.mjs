@@ -3,7 +3,11 @@
  * Requests per second of the product against a bare Fastify server sending the same JSON, on the
  * same machine in the same run (README "Benchmarks"; docs/benchmarks.md):
  *   node bench/throughput.mjs [--seconds 5] [--connections 100] [--rounds 5] [--url postgres://…]
- *                             [--log-level info [--access-log all]]
+ *                             [--log-level info [--access-log all]] [--anchor DIR]
+ * `--anchor DIR`: also starts the build of another checkout (DIR, built with `npm run build`:
+ * e.g. `git worktree add /tmp/before <commit>` then a build there) on a database of its own, and
+ * adds it to every round as `earlier build`, with the ratio `ours / earlier build`: a change's
+ * cost or gain, measured in the same run on the same machine.
  * Starts the built product (embedded database, or PostgreSQL at --url) and two anchors
  * (bench/anchors/bare-fastify.mjs) with the answers the product gave: one sends the same answer
  * (body and headers: the security headers, Cache-Control, ETag, Vary), the other the same body
@@ -40,6 +44,7 @@ const { values } = parseArgs({
     url: { type: 'string' },
     'log-level': { type: 'string', default: 'silent' },
     'access-log': { type: 'string', default: 'notable' },
+    anchor: { type: 'string' },
   },
 });
 const SECONDS = Number(values.seconds);
@@ -84,8 +89,17 @@ const TRANSPORT_HEADERS = new Set([
 
 let same;
 let bare;
+let earlier;
 try {
   const auth = await subscribedUser(product.api);
+  if (values.anchor) {
+    earlier = await startProduct(
+      { LOG_LEVEL, ...(values.url && { DATABASE_URL: values.url }) },
+      { serverJs: path.resolve(values.anchor, 'apps/api/dist/server.js') },
+    );
+  }
+  /** The earlier build's own subscribed user (its database is its own), for /auth/me. */
+  const earlierAuth = earlier && (await subscribedUser(earlier.api));
   const paths = [
     ['/api/v1/health', {}],
     ['/api/v1/subscriptions/plans', {}],
@@ -107,14 +121,19 @@ try {
     logLevel: LOG_LEVEL,
   });
   bare = await startBareFastify(answers);
-  const results = Object.fromEntries(paths.map(([p]) => [p, { ours: [], same: [], bare: [] }]));
-  const servers = { ours: product, same, bare };
-  const order = ['ours', 'same', 'bare'];
+  const servers = { ours: product, same, bare, ...(earlier && { earlier }) };
+  const order = Object.keys(servers);
+  const results = Object.fromEntries(
+    paths.map(([p]) => [p, Object.fromEntries(order.map((k) => [k, []]))]),
+  );
+  /** The request headers for `server` (`k`): the earlier build signs in its own user. */
+  const headersFor = (k, p, headers) =>
+    k === 'earlier' && p === '/api/v1/auth/me' ? earlierAuth : headers;
   for (const [p, headers] of paths) {
-    for (const server of Object.values(servers)) {
+    for (const [k, server] of Object.entries(servers)) {
       await autocannon({
         url: `${server.url}${p}`,
-        headers,
+        headers: headersFor(k, p, headers),
         connections: CONNECTIONS,
         duration: 1,
       });
@@ -127,11 +146,14 @@ try {
       // measured on a freshly idle machine (or right after a busy one).
       for (let i = 0; i < order.length; i += 1) {
         const k = order[(round - 1 + i) % order.length];
-        results[p][k].push(await rate(servers[k], p, headers));
+        results[p][k].push(await rate(servers[k], p, headersFor(k, p, headers)));
       }
-      const [ours, sameAnswer, bareAnswer] = order.map((k) => results[p][k].at(-1));
+      const [ours, sameAnswer, bareAnswer, earlierAnswer] = order.map((k) => results[p][k].at(-1));
       console.log(
         `round ${round} ${p}: ours ${fmt(ours.rps, 0)} req/s ${fmt(ours.cpuUs)} µs CPU/request, ` +
+          (earlierAnswer
+            ? `earlier build ${fmt(earlierAnswer.rps, 0)} ${fmt(earlierAnswer.cpuUs)} µs, `
+            : '') +
           `same answer ${fmt(sameAnswer.rps, 0)} ${fmt(sameAnswer.cpuUs)} µs, ` +
           `bare Fastify ${fmt(bareAnswer.rps, 0)} ${fmt(bareAnswer.cpuUs)} µs ` +
           `(ours / bare ${fmt(ours.rps / bareAnswer.rps, 2)})`,
@@ -152,6 +174,21 @@ try {
     const each = results[p][a].map((r, i) => r[field] / results[p][b][i][field]);
     return `${fmt(median(each), 2)} [${fmt(Math.min(...each), 2)}–${fmt(Math.max(...each), 2)}]`;
   };
+  if (earlier) {
+    console.log(`ours against the earlier build at ${values.anchor}:\n`);
+    printTable(
+      ['GET', 'ours req/s', 'earlier req/s', 'ours / earlier', 'ours µs CPU', 'earlier µs CPU'],
+      paths.map(([p]) => [
+        p,
+        fmt(of(p, 'ours', 'rps'), 0),
+        fmt(of(p, 'earlier', 'rps'), 0),
+        ratio(p, 'ours', 'earlier', 'rps'),
+        fmt(of(p, 'ours', 'cpuUs')),
+        fmt(of(p, 'earlier', 'cpuUs')),
+      ]),
+    );
+    console.log('');
+  }
   printTable(
     ['GET', 'ours req/s', 'same answer req/s', 'bare req/s', 'ours / same answer', 'ours / bare'],
     paths.map(([p]) => {
@@ -186,6 +223,7 @@ try {
 } finally {
   await same?.stop();
   await bare?.stop();
+  await earlier?.stop();
   await product.stop();
   if (logFile) {
     const mib = (file) => fmt(statSync(file, { throwIfNoEntry: false })?.size / 2 ** 20 || 0);

@@ -62,17 +62,20 @@ export function rssBytes(pid) {
  * Starts the built product. `env` is added to a bench-friendly default (no logs, rate limits out
  * of the way, embedded database in a fresh folder unless DATABASE_URL is given); it may be a
  * function of the server's own URL (e.g. `(url) => ({ PUBLIC_URL: url })`). `logFile`: a path
- * the server's stdout (its log lines) goes to instead of this process's stdout.
+ * the server's stdout (its log lines) goes to instead of this process's stdout. `serverJs`: the
+ * built server to start (another checkout's, as an anchor); this checkout's by default.
  * Resolves with { url, api, pid, dataDir, stop() }.
  */
-export async function startProduct(env = {}, { logFile } = {}) {
+export async function startProduct(env = {}, { logFile, serverJs = SERVER_JS } = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'flockr-bench-'));
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [SERVER_JS], {
+  const child = spawn(process.execPath, [serverJs], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      // The sandbox provider on purpose: production refuses it otherwise (config.ts).
+      ALLOW_SANDBOX_IN_PRODUCTION: 'true',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

@@ -60,7 +60,6 @@ import { subscriptionRoutes } from './modules/subscriptions/routes.js';
 import { errorBody, isApiPath, registerErrorHandling } from './plugins/errors.js';
 import { registerAnswerHeaders } from './plugins/answer-headers.js';
 import { registerMetrics } from './plugins/metrics.js';
-import { FrontAnswers, frontServerFactory } from './plugins/front-answers.js';
 import { tlsRequestCheck } from './plugins/security-headers.js';
 import { registerRateLimits } from './plugins/rate-limit.js';
 import { createReadiness, readinessRoute, type Readiness } from './plugins/readiness.js';
@@ -79,8 +78,6 @@ declare module 'fastify' {
     readiness: Readiness;
     /** Update checks noted by the feeds, written in batches (modules/updates/checks.ts). */
     updateChecks: CheckRecorder;
-    /** Public answers sent before routing (plugins/front-answers.ts); routes add theirs. */
-    frontAnswers: FrontAnswers;
   }
 }
 
@@ -151,10 +148,6 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 /** Builds the app; call `ready()` or `listen()` on the result. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
-  const front = new FrontAnswers();
-  const requestId = requestIdGenerator(config.trustProxy);
-  // One rule for HSTS on both ways an answer leaves (the routes' hook and the front lane).
-  const overTls = tlsRequestCheck(config.trustProxy);
   // Draining (server.ts on SIGTERM): /ready answers 503, and every answer says Connection: close.
   const readiness = createReadiness();
   const app = Fastify({
@@ -171,7 +164,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: config.trustProxy,
     // X-Request-Id only from a trusted proxy, and checked (plugins/request-id.ts).
     requestIdHeader: false,
-    genReqId: requestId,
+    genReqId: requestIdGenerator(config.trustProxy),
     // The id becomes current for the request, and its lines get it from the mixin above.
     childLoggerFactory: requestLogger,
     // Once close() runs (after the drain's grace period, server.ts), requests already on open
@@ -179,10 +172,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // idle keep-alive connections are closed (forceCloseConnections 'idle', Fastify's default)
     // and no new connection is accepted (docs/operations.md).
     return503OnClosing: false,
-    // Public answers kept in memory go out before routing when nothing needs the route
-    // (plugins/front-answers.ts); every other request is Fastify's. Once draining, both ways
-    // answer with `Connection: close`.
-    serverFactory: frontServerFactory(front, readiness),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -232,20 +221,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }
   });
 
-  registerAnswerHeaders(app, overTls);
-  const observeRequest = registerMetrics(app, ctx, config.metricsToken);
-  app.decorate('frontAnswers', front);
-  // With traces on, every request goes through Fastify, whose instrumentation makes its span.
-  if (!config.tracing) {
-    front.start({
-      log: app.log,
-      accessLog: config.accessLog,
-      requestId,
-      overTls,
-      observe: observeRequest,
-      closing: closing.signal,
-    });
-  }
+  registerAnswerHeaders(app, tlsRequestCheck(config.trustProxy), readiness);
+  registerMetrics(app, ctx, config.metricsToken);
   // Answers of 1 KiB and more, compressed for clients that accept it (RFC 9110 §8.4); texts kept
   // in memory and the web app's files come compressed already. Compressed request bodies are
   // refused (415) rather than inflated.
@@ -277,12 +254,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     async (api) => {
       // Liveness for load balancers: a constant text, sent as it is (no serialiser, no compression).
       const health = JSON.stringify(API.system.health.responses[200].parse({ ok: true }));
-      const healthText = { body: health };
       route(
         api,
         API.system.health,
         async (_input, reply) => reply.type('application/json; charset=utf-8').send(health),
-        { compress: false, front: () => healthText },
+        { compress: false },
       );
       readinessRoute(api, {
         db: ctx.db,

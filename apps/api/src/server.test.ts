@@ -93,7 +93,7 @@ interface Sent {
   error?: string;
 }
 
-/** The requests the keep-alive clients send in turn: answered by the front lane and by Fastify. */
+/** The requests the keep-alive clients send in turn: constant, kept, checked and refused answers. */
 const DRAIN_MIX = [
   { method: 'GET', path: '/api/v1/health' },
   { method: 'GET', path: '/api/v1/site/config' },

@@ -66,7 +66,7 @@ async function main(): Promise<void> {
 
   // The SIGTERM sequence (docs/operations.md, "Readiness, draining and outages"):
   // 1. GET /ready answers 503 at once, and every answer carries `Connection: close`, so clients
-  //    stop reusing their connections (plugins/front-answers.ts `frontServerFactory`);
+  //    stop reusing their connections (plugins/answer-headers.ts);
   //    everything is served as usual for SHUTDOWN_GRACE_MS, the time load balancers need to see
   //    the 503 and stop sending new requests here;
   // 2. then Fastify's close(): no new connections, idle keep-alive ones closed (a connection

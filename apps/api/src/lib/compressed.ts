@@ -16,13 +16,7 @@ export const COMPRESS_MIN_BYTES = 1024;
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
-/** A compressed copy: its making, and its bytes once made. */
-interface Copy {
-  made: Promise<Buffer>;
-  bytes?: Buffer;
-}
-
-const copies = new WeakMap<object, Map<ContentCoding, Copy>>();
+const copies = new WeakMap<object, Map<ContentCoding, Promise<Buffer>>>();
 
 /**
  * `text` compressed with `coding`, made once per `owner` (the object `text` belongs to and lives
@@ -51,24 +45,8 @@ export function compressedOnce(
             },
           })
         : gzip(input, { level: 9 });
-    const kept: Copy = { made };
-    copy = kept;
-    byCoding.set(coding, kept);
-    made.then(
-      (bytes) => {
-        kept.bytes = bytes;
-      },
-      // The caller of compressedOnce sees the failure; this only waits for success.
-      () => undefined,
-    );
+    copy = made;
+    byCoding.set(coding, made);
   }
-  return copy.made;
-}
-
-/**
- * The copy of {@link compressedOnce} for `owner` and `coding` if it has been made, else
- * undefined; never starts one.
- */
-export function compressedReady(owner: object, coding: ContentCoding): Buffer | undefined {
-  return copies.get(owner)?.get(coding)?.bytes;
+  return copy;
 }

@@ -26,11 +26,10 @@ export interface MemoryAnswerLimits {
   maxKeys?: number;
 }
 
-/** A kept copy: its loading, when it started (app clock, ms) and the answer once loaded. */
+/** A kept copy: its loading and when it started (app clock, ms). */
 interface Copy {
   answer: Promise<MemoryAnswer>;
   at: number;
-  ready?: MemoryAnswer;
 }
 
 /** One instance's copies of one kind of answer, by key (e.g. the page asked for). */
@@ -54,29 +53,11 @@ export class MemoryAnswers {
     if (copy || this.copies.size < (this.limits.maxKeys ?? Number.POSITIVE_INFINITY)) {
       const kept: Copy = { answer, at: this.now() };
       this.copies.set(key, kept);
-      answer.then(
-        (ready) => {
-          kept.ready = ready;
-        },
-        () => {
-          if (this.copies.get(key) === kept) this.copies.delete(key);
-        },
-      );
+      answer.catch(() => {
+        if (this.copies.get(key) === kept) this.copies.delete(key);
+      });
     }
     return answer;
-  }
-
-  /**
-   * The answer for `key` if a fresh copy has finished loading, else undefined; never loads.
-   * For callers that must answer synchronously (plugins/front-answers.ts), which otherwise
-   * leave the request to the route, whose {@link get} loads it.
-   */
-  peek(key: string): MemoryAnswer | undefined {
-    const copy = this.copies.get(key);
-    if (!copy?.ready) return undefined;
-    return this.now() - copy.at < (this.limits.maxAgeMs ?? Number.POSITIVE_INFINITY)
-      ? copy.ready
-      : undefined;
   }
 
   /** Forgets every copy (the data changed, or notices may have been missed). */

@@ -13,7 +13,7 @@ const { stream, lines } = logLines<{ reqId?: string; msg?: string }>();
 
 beforeAll(async () => {
   h = await createHarness();
-  // Every answer's access line at `info` (ACCESS_LOG=all), the front lane's reads too.
+  // Every answer's access line at `info` (ACCESS_LOG=all), good fast reads too.
   app = await buildApp({
     config: { ...h.config, accessLog: 'all' },
     db: h.db,
@@ -104,9 +104,8 @@ describe('the request id on log lines', () => {
     expect(logged.sort()).toEqual([...ids].sort());
   });
 
-  it('is on the line of an answer sent before routing (plugins/front-answers.ts)', async () => {
+  it('is on the access line of a constant answer, once per line', async () => {
     const { port } = app.server.address() as AddressInfo;
-    // The first request loads nothing here (health is constant); both go through the lane.
     for (let i = 0; i < 2; i += 1) {
       const res = await fetch(`http://127.0.0.1:${port}/api/v1/health`);
       expect(res.status).toBe(200);

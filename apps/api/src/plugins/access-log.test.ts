@@ -1,7 +1,7 @@
 /**
  * The access log (access-log.ts) through a real server on a port: `request completed` naming
- * the request (id, method, URL with its token redacted), its status and time, for an answer
- * Fastify routes and one the front lane sends; at `info` for writes, failures and slow answers
+ * the request (id, method, URL with its token redacted), its status and time, for kept answers,
+ * routed ones and refusals; at `info` for writes, failures and slow answers
  * and for every answer with ACCESS_LOG=all, at `debug` for reads answered well and fast; at
  * `debug` `incoming request` before it.
  */
@@ -118,7 +118,7 @@ describe('the access log', () => {
     }
   });
 
-  it('writes no info line for a read answered well, routed or sent by the front lane', async () => {
+  it('writes no info line for a read answered well, kept in memory or not', async () => {
     const { app, askThenMark } = await serve('info');
     try {
       for (const path of ['/api/v1/health', '/api/v1/changelog?page=1', '/api/v1/site/config']) {
@@ -131,7 +131,7 @@ describe('the access log', () => {
     }
   });
 
-  it('writes every answer at info with ACCESS_LOG=all, routed or sent by the front lane', async () => {
+  it('writes every answer at info with ACCESS_LOG=all, kept, routed or refused', async () => {
     const { app, ask } = await serve('info', 'all');
     try {
       for (const path of ['/api/v1/health', '/api/v1/changelog?page=1', '/api/v1/no-such-route']) {
@@ -185,7 +185,7 @@ describe('the access log', () => {
       cookie: 'sid=cookie-secret-4711',
     };
     try {
-      // One the front lane answers, one Fastify routes and refuses (401, the error handler's line).
+      // A constant answer, and one the guard refuses (401, the error handler's line).
       for (const path of ['/api/v1/health', '/api/v1/auth/me']) {
         const { mine } = await ask(path, { headers: secrets });
         expect(

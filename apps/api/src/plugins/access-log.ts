@@ -6,8 +6,6 @@
  * `info` every request that changes something, fails or is slow; a read answered well and fast
  * at `debug`, unless `ACCESS_LOG=all`. `incoming request` goes at `debug` (`LOG_LEVEL=debug`
  * shows both, for a request that never completes). Errors stay at `error` (`request errored`).
- * The front lane (front-answers.ts) writes the same lines by the same rule for the answers it
- * sends.
  */
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config.js';

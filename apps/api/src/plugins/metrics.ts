@@ -38,14 +38,6 @@ export const HTTP_DURATION_BUCKETS = [
   0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10,
 ] as const;
 
-/** Counts one answer: its method, route pattern, status code and duration in seconds. */
-export type RequestObserver = (
-  method: string,
-  route: string,
-  statusCode: number,
-  seconds: number,
-) => void;
-
 /** SHA-256 of a text: equal-length values for a constant-time comparison. */
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
@@ -62,15 +54,13 @@ export function bearerMatches(header: string | undefined, token: string): boolea
  * Registers the metrics on `app`: the request duration histogram (`onResponse` hook, for every
  * route registered after this call, the not-found handler included), process metrics, the
  * database pool, the password-hashing line and the business figures, and the `GET /metrics`
- * route. `token` is METRICS_TOKEN (undefined: served to anyone who can reach it). Returns the
- * function that counts one answer in the histogram (method, route pattern, status, seconds), for
- * answers sent without Fastify's hooks (plugins/front-answers.ts).
+ * route. `token` is METRICS_TOKEN (undefined: served to anyone who can reach it).
  */
 export function registerMetrics(
   app: FastifyInstance,
   ctx: AppContext,
   token: string | undefined,
-): RequestObserver {
+): void {
   const registry = ctx.metrics.registry;
   collectDefaultMetrics({ register: registry, prefix: METRICS_PREFIX });
 
@@ -81,13 +71,13 @@ export function registerMetrics(
     buckets: [...HTTP_DURATION_BUCKETS],
     registers: [registry],
   });
-  const observe: RequestObserver = (method, route, statusCode, seconds) =>
-    requests.observe({ method, route, status_code: statusCode }, seconds);
   app.addHook('onResponse', (request, reply, done) => {
-    observe(
-      request.method,
-      request.routeOptions.url ?? UNMATCHED_ROUTE,
-      reply.statusCode,
+    requests.observe(
+      {
+        method: request.method,
+        route: request.routeOptions.url ?? UNMATCHED_ROUTE,
+        status_code: reply.statusCode,
+      },
       reply.elapsedTime / 1000,
     );
     done();
@@ -113,7 +103,6 @@ export function registerMetrics(
       .header('cache-control', 'no-store')
       .send(text);
   });
-  return observe;
 }
 
 /**

@@ -9,7 +9,6 @@
  * non-public endpoints) and returns the answer's body; it may instead send through `reply`
  * itself (files, images) and return the reply.
  */
-import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -18,7 +17,6 @@ import type { UserRow } from '../db/schema.js';
 import { rerunAfterDrop } from '../lib/read-rerun.js';
 import { accessGuard } from './auth.js';
 import { publicCacheOnSend } from './cache-control.js';
-import type { FrontText } from './front-answers.js';
 
 /** What a handler gets: the parsed inputs, the user (non-public endpoints) and the request. */
 type RouteInput<E extends Endpoint> = InputOf<E> & {
@@ -49,13 +47,6 @@ export interface RouteExtras {
    * plugins/send-answer.ts, which keeps one compressed copy per text and negotiates it itself.
    */
   compress?: false;
-  /**
-   * The answer kept in memory for a plain GET of the route's exact path (no query string), sent
-   * before routing when it is ready (plugins/front-answers.ts); undefined sends the request here.
-   * Only for GET routes without path parameters whose handler sends this same text; on a route
-   * with a guard it must return undefined unless it can vouch for the caller as the guard would.
-   */
-  front?: (request: IncomingMessage) => FrontText | undefined;
 }
 
 /** Methods whose handler runs again when its database connection broke (never writes). */
@@ -102,18 +93,6 @@ export function route<E extends Endpoint>(
   extras: RouteExtras = {},
 ): void {
   const status = successStatus(endpoint);
-  if (extras.front) {
-    if (endpoint.method !== 'GET' || endpoint.params) {
-      throw new Error(
-        `${endpoint.method} ${endpoint.path}: only GETs without parameters go in front`,
-      );
-    }
-    app.frontAnswers.add({
-      path: `${app.prefix}${endpoint.path}`,
-      publicCache: endpoint.cache === 'public',
-      text: extras.front,
-    });
-  }
   const options: RouteOptions = {
     method: endpoint.method,
     url: endpoint.path,

@@ -75,8 +75,7 @@ describe('Strict-Transport-Security (RFC 6797 §7.2: over TLS only)', () => {
     if (!address || typeof address === 'string') throw new Error('no port');
     return { app, base: `http://127.0.0.1:${address.port}` };
   }
-  // The front lane's answer (/health), a route's (a query string takes the changelog off the
-  // lane), an error answer, and a page.
+  // A constant answer (/health), a kept one with a query string, an error answer, and a page.
   const URLS = ['/api/v1/health', '/api/v1/changelog?page=1', '/api/v1/no-such-route', '/'];
 
   /** The HSTS header of GET `url` over real HTTP with `X-Forwarded-Proto: proto` (if given). */

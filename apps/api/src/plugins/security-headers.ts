@@ -12,8 +12,8 @@
  * API answers alike: RFC 6797 §7.2 forbids it over plain HTTP (a browser ignores it there,
  * §8.1). Behind a TLS-terminating proxy the app knows the request came over TLS from the
  * proxy's `X-Forwarded-Proto: https`, believed only from a trusted proxy (config `trustProxy`,
- * as Fastify's `request.protocol` has it): {@link tlsRequestCheck}, the one rule the routes'
- * hook (answer-headers.ts) and the front lane (front-answers.ts) both apply.
+ * as Fastify's `request.protocol` has it): {@link tlsRequestCheck}, applied by the answer headers'
+ * hook (answer-headers.ts).
  *
  * None of our directives depends on the request (no nonces), so helmet's answer is the same every
  * time: it runs once at start against a recording response, and each request gets the recorded
@@ -99,7 +99,7 @@ export const STRICT_TRANSPORT_SECURITY: string = securityHeaders({})[HSTS_HEADER
  * Whether a request came over TLS, for `trustProxy` as config.ts has it: from a trusted proxy
  * that sent `X-Forwarded-Proto`, whether its last value (a chain of proxies appends theirs) is
  * `https`; otherwise whether the socket is a TLS one. The rule of Fastify's `request.protocol`,
- * on the bare Node request, which the front lane has (Fastify's request object it has not).
+ * on the bare Node request.
  */
 export function tlsRequestCheck(trustProxy: boolean | string): (req: IncomingMessage) => boolean {
   const trusted = trustedPeer(trustProxy);

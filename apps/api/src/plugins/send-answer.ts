@@ -32,8 +32,7 @@ export interface KeptTextChoice {
 /**
  * Decides, from the request's headers, how text `body` with `etag` (none: never 304) is answered:
  * 304 when the client has it (RFC 9110 §13.1.2), else compressed with the best coding the client
- * accepts when the text is large enough (RFC 9110 §12.5.3). Used by {@link sendKeptText} and by
- * the front lane (plugins/front-answers.ts), so both answer alike.
+ * accepts when the text is large enough (RFC 9110 §12.5.3).
  */
 export function keptTextChoice(
   headers: IncomingHttpHeaders,

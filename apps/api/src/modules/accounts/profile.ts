@@ -70,14 +70,6 @@ export function meAnswer(ctx: AppContext, token: string, row: UserRow): Promise<
   });
 }
 
-/**
- * The kept `/auth/me` text of bearer `token` when the session cache can vouch for it (the caller
- * checked and unchanged, the text loaded and current), else undefined; never reads the database.
- */
-export function meReady(ctx: AppContext, token: string): MemoryAnswer | undefined {
-  return sessionCacheOf(ctx).meReady(token);
-}
-
 /** Several users as the API shows them, with their subscriptions read in one query. */
 export async function userViews(db: Executor, rows: UserRow[], now: Date): Promise<User[]> {
   const summaries = await subscriptionSummaries(

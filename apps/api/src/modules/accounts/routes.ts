@@ -12,7 +12,7 @@ import { issueDeviceCookie, limitLoginAttempt } from '../../plugins/device-cooki
 import { sendMemoryAnswer } from '../../plugins/send-answer.js';
 import type { Limiters } from '../../plugins/rate-limit.js';
 import { route } from '../../plugins/route.js';
-import { deleteAccount, meAnswer, meReady, updateNotifications, updateProfile } from './profile.js';
+import { deleteAccount, meAnswer, updateNotifications, updateProfile } from './profile.js';
 import {
   changePassword,
   confirmEmailChange,
@@ -61,14 +61,7 @@ export function accountRoutes(ctx: AppContext, limits: Limiters) {
       API.auth.me,
       async ({ user, request }, reply) =>
         sendMemoryAnswer(request, reply, await meAnswer(ctx, bearerToken(request)!, user)),
-      {
-        compress: false,
-        // Before routing only when the session cache vouches for the caller, as the guard would.
-        front: (request) => {
-          const token = bearerToken(request);
-          return token ? meReady(ctx, token) : undefined;
-        },
-      },
+      { compress: false },
     );
     route(app, API.auth.logout, async ({ sessionId }) => signOut(ctx, sessionId));
 

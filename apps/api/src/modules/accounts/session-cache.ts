@@ -44,8 +44,8 @@ interface Entry {
   caller: Caller;
   /** Until when (ms since the epoch, app clock) the caller may be served from here. */
   until: number;
-  /** The `/auth/me` answer, until when it may be served, and the answer once loaded. */
-  me?: { answer: Promise<MemoryAnswer>; until: number; ready?: MemoryAnswer };
+  /** The `/auth/me` answer and until when it may be served. */
+  me?: { answer: Promise<MemoryAnswer>; until: number };
 }
 
 /** Notices remembered to decide whether a load that just ended may be kept. */
@@ -118,9 +118,8 @@ export class SessionCache {
       const kept: NonNullable<Entry['me']> = { answer, until: entry.until };
       entry.me = kept;
       loaded.then(
-        ({ answer: ready, until }) => {
+        ({ until }) => {
           kept.until = Math.min(until, entry.until);
-          kept.ready = ready;
         },
         () => {
           if (entry.me === kept) delete entry.me;
@@ -128,16 +127,6 @@ export class SessionCache {
       );
     }
     return answer;
-  }
-
-  /**
-   * The `/auth/me` answer for `token` if it is kept, loaded and still fresh together with its
-   * caller (so the token was checked by the guard and nothing about the account changed since),
-   * else undefined; never loads (plugins/front-answers.ts sends it before routing).
-   */
-  meReady(token: string): MemoryAnswer | undefined {
-    const me = this.fresh(token)?.me;
-    return me?.ready && this.now() < me.until ? me.ready : undefined;
   }
 
   /** Forgets every entry of user `userId`. */

@@ -6,7 +6,6 @@ import { route } from '../../plugins/route.js';
 import { sendMemoryAnswer } from '../../plugins/send-answer.js';
 import {
   entryByVersion,
-  firstPageReady,
   latestEntry,
   publishedPageAnswer,
   recordView,
@@ -21,7 +20,7 @@ export function changelogRoutes(ctx: AppContext) {
       API.changelog.list,
       async ({ query, request }, reply) =>
         sendMemoryAnswer(request, reply, await publishedPageAnswer(ctx, query.page, query.limit)),
-      { compress: false, front: () => firstPageReady(ctx) },
+      { compress: false },
     );
     route(app, API.changelog.latest, async () => ({ entry: await latestEntry(ctx) }));
     route(app, API.changelog.search, async ({ query }) => ({

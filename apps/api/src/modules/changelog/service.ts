@@ -1,5 +1,5 @@
 /** Public changelog (requirements §7): published entries only, and counting their views. */
-import { changelogQuerySchema, paginate, summarizeChanges } from '@flockr/contract';
+import { paginate, summarizeChanges } from '@flockr/contract';
 import type { ChangelogEntry, ChangelogResponse, VersionNotes } from '@flockr/contract';
 import type { AppContext } from '../../context.js';
 import type { ChangelogEntryRow } from '../../db/schema.js';
@@ -75,17 +75,6 @@ export function publishedPageAnswer(
   limit: number,
 ): Promise<MemoryAnswer> {
   return pagesOf(ctx).get(`${page}:${limit}`, () => publishedPage(ctx, page, limit));
-}
-
-/** The page `GET /changelog` without a query string asks for (the query's defaults). */
-const FIRST_PAGE = changelogQuerySchema.parse({});
-
-/**
- * The kept copy of {@link publishedPageAnswer} for `GET /changelog` without a query string, if
- * it is loaded and fresh, else undefined (never loads).
- */
-export function firstPageReady(ctx: AppContext): MemoryAnswer | undefined {
-  return pagesOf(ctx).peek(`${FIRST_PAGE.page}:${FIRST_PAGE.limit}`);
 }
 
 /**

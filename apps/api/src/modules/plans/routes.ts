@@ -7,7 +7,7 @@ import { API } from '@flockr/contract';
 import type { AppContext } from '../../context.js';
 import { route } from '../../plugins/route.js';
 import { sendMemoryAnswer } from '../../plugins/send-answer.js';
-import { catalogAnswer, catalogReady } from './service.js';
+import { catalogAnswer } from './service.js';
 
 /** Registers the plan routes on `app`. */
 export function planRoutes(ctx: AppContext) {
@@ -16,7 +16,7 @@ export function planRoutes(ctx: AppContext) {
       app,
       API.subscriptions.plans,
       async ({ request }, reply) => sendMemoryAnswer(request, reply, await catalogAnswer(ctx)),
-      { compress: false, front: () => catalogReady(ctx) },
+      { compress: false },
     );
   };
 }

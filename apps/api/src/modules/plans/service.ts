@@ -68,11 +68,6 @@ export function catalogAnswer(ctx: AppContext): Promise<MemoryAnswer> {
   return catalogOf(ctx).get('', () => publicPlans(ctx));
 }
 
-/** This instance's copy of the catalogue if it is loaded, else undefined (never loads). */
-export function catalogReady(ctx: AppContext): MemoryAnswer | undefined {
-  return catalogOf(ctx).peek('');
-}
-
 /**
  * Runs a plan change in one transaction, publishes the `plans` topic inside it (other instances
  * drop their catalogue when it commits) and drops this instance's copy after the commit.

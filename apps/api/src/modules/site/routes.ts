@@ -4,7 +4,7 @@ import { API } from '@flockr/contract';
 import type { AppContext } from '../../context.js';
 import { route } from '../../plugins/route.js';
 import { sendMemoryAnswer } from '../../plugins/send-answer.js';
-import { siteConfigAnswer, siteConfigReady } from './service.js';
+import { siteConfigAnswer } from './service.js';
 
 /** Registers the site routes on `app`. */
 export function siteRoutes(ctx: AppContext) {
@@ -13,7 +13,7 @@ export function siteRoutes(ctx: AppContext) {
       app,
       API.site.config,
       async ({ request }, reply) => sendMemoryAnswer(request, reply, await siteConfigAnswer(ctx)),
-      { compress: false, front: () => siteConfigReady(ctx) },
+      { compress: false },
     );
   };
 }

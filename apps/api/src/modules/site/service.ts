@@ -40,8 +40,3 @@ export function siteConfig(ctx: AppContext): SiteConfig {
 export function siteConfigAnswer(ctx: AppContext): Promise<MemoryAnswer> {
   return memoryAnswersFor(ctx, 'site').get('', async () => siteConfig(ctx));
 }
-
-/** The kept copy of {@link siteConfigAnswer} once made, else undefined (never loads). */
-export function siteConfigReady(ctx: AppContext): MemoryAnswer | undefined {
-  return memoryAnswersFor(ctx, 'site').peek('');
-}
