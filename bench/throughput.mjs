@@ -8,6 +8,9 @@
  * e.g. `git worktree add /tmp/before <commit>` then a build there) on a database of its own, and
  * adds it to every round as `earlier build`, with the ratio `ours / earlier build`: a change's
  * cost or gain, measured in the same run on the same machine.
+ * `--rate N`: every run sends N requests per second in all (autocannon's `overallRate`) instead
+ * of as many as the server takes, and the tables add the latency clients see at that load
+ * (median and p99, ms): what a visitor feels when an instance is busy but not saturated.
  * Starts the built product (embedded database, or PostgreSQL at --url) and two anchors
  * (bench/anchors/bare-fastify.mjs) with the answers the product gave: one sends the same answer
  * (body and headers: the security headers, Cache-Control, ETag, Vary), the other the same body
@@ -45,25 +48,40 @@ const { values } = parseArgs({
     'log-level': { type: 'string', default: 'silent' },
     'access-log': { type: 'string', default: 'notable' },
     anchor: { type: 'string' },
+    rate: { type: 'string' },
   },
 });
 const SECONDS = Number(values.seconds);
 const CONNECTIONS = Number(values.connections);
 const ROUNDS = Number(values.rounds);
+/** Requests per second in all for each run (`--rate`), or undefined: as fast as it goes. */
+const RATE = values.rate === undefined ? undefined : Number(values.rate);
 
 /**
  * req/s of GET `path` on `server` ({ url, pid }) with `headers` (autocannon), and the server's CPU
- * time per request in microseconds; throws when any answer is not 2xx.
+ * time per request in microseconds, and the latency's median and p99 in milliseconds; throws
+ * when any answer is not 2xx. With `--rate`, at that many requests per second in all.
  */
 async function rate(server, path, headers = {}) {
   const url = `${server.url}${path}`;
   const cpuBefore = cpuMs(server.pid);
-  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: SECONDS });
+  const result = await autocannon({
+    url,
+    headers,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    ...(RATE && { overallRate: RATE }),
+  });
   const cpu = cpuMs(server.pid) - cpuBefore;
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   }
-  return { rps: result.requests.average, cpuUs: (cpu * 1000) / result.requests.total };
+  return {
+    rps: result.requests.average,
+    cpuUs: (cpu * 1000) / result.requests.total,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+  };
 }
 
 const LOG_LEVEL = values['log-level'];
@@ -161,7 +179,8 @@ try {
     }
   }
   console.log(
-    `\nmedian of ${ROUNDS} rounds, ${CONNECTIONS} connections, ${SECONDS} s each, ${values.url ? 'PostgreSQL' : 'embedded database'};` +
+    `\nmedian of ${ROUNDS} rounds, ${CONNECTIONS} connections, ${SECONDS} s each, ${values.url ? 'PostgreSQL' : 'embedded database'}` +
+      (RATE ? `, ${RATE} requests per second in all;` : ';') +
       "\nthe ratios are the median of each round's own ratio (three measurements a few seconds apart)," +
       '\nwith the lowest and highest round in brackets' +
       (logFile
@@ -177,7 +196,15 @@ try {
   if (earlier) {
     console.log(`ours against the earlier build at ${values.anchor}:\n`);
     printTable(
-      ['GET', 'ours req/s', 'earlier req/s', 'ours / earlier', 'ours µs CPU', 'earlier µs CPU'],
+      [
+        'GET',
+        'ours req/s',
+        'earlier req/s',
+        'ours / earlier',
+        'ours µs CPU',
+        'earlier µs CPU',
+        ...(RATE ? ['ours p50 / p99 ms', 'earlier p50 / p99 ms'] : []),
+      ],
       paths.map(([p]) => [
         p,
         fmt(of(p, 'ours', 'rps'), 0),
@@ -185,6 +212,9 @@ try {
         ratio(p, 'ours', 'earlier', 'rps'),
         fmt(of(p, 'ours', 'cpuUs')),
         fmt(of(p, 'earlier', 'cpuUs')),
+        ...(RATE
+          ? ['ours', 'earlier'].map((k) => `${fmt(of(p, k, 'p50'))} / ${fmt(of(p, k, 'p99'))}`)
+          : []),
       ]),
     );
     console.log('');

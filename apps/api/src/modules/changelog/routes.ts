@@ -4,13 +4,7 @@ import { API } from '@flockr/contract';
 import type { AppContext } from '../../context.js';
 import { route } from '../../plugins/route.js';
 import { sendMemoryAnswer } from '../../plugins/send-answer.js';
-import {
-  entryByVersion,
-  latestEntry,
-  publishedPageAnswer,
-  recordView,
-  search,
-} from './service.js';
+import { entryByVersion, latestEntry, publishedPageAnswer, recordView, search } from './service.js';
 
 /** Registers the changelog routes on `app`. */
 export function changelogRoutes(ctx: AppContext) {
