@@ -122,6 +122,15 @@ export function TextField({
   );
 }
 
+/**
+ * A labelled input for a whole number: type number in steps of 1, with the numeric keypad on
+ * phones. Takes the props of {@link TextField} (`min`, `max`, and the field's registration, which
+ * reads the value as a number).
+ */
+export function WholeNumberField(props: ComponentProps<typeof TextField>) {
+  return <TextField type="number" step="1" inputMode="numeric" {...props} />;
+}
+
 /** A labelled `<select>` (the platform's own, the most accessible on phones) with error text. */
 export function SelectField({
   label,

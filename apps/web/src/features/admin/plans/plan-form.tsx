@@ -21,9 +21,14 @@ import {
 } from '@flockr/contract';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { CheckboxField, SelectField, TextField } from '../../../components/ui/field';
+import {
+  CheckboxField,
+  SelectField,
+  TextareaField,
+  TextField,
+  WholeNumberField,
+} from '../../../components/ui/field';
 import { fieldProps } from '../../../lib/form-field';
-import { TextareaField } from '../../../components/ui/field';
 import { entitlementLine, entitlementName, isKnownEntitlement } from '../../../lib/license-texts';
 import { useSavePlan } from './api/plans';
 import { AdminForm, useAdminForm } from '../kit/admin-form';
@@ -121,12 +126,9 @@ function EntitlementsEditor({ form }: { form: UseFormReturn<Values, unknown, Out
                     </option>
                   ))}
                 </SelectField>
-                <TextField
+                <WholeNumberField
                   label={<span className="sr-only">Limit of entitlement {index + 1}</span>}
-                  type="number"
                   min="0"
-                  step="1"
-                  inputMode="numeric"
                   placeholder="Unlimited"
                   error={errors?.[index]?.limit?.message}
                   {...form.register(`entitlements.${index}.limit`, { setValueAs: limitValue })}
@@ -251,14 +253,11 @@ export function PlanForm({ plan, onClose }: { plan: AdminPlan | null; onClose: (
         <option value="none">No downloads or updates</option>
       </SelectField>
       <EntitlementsEditor form={form} />
-      <TextField
+      <WholeNumberField
         label="Devices per license"
         hint="Devices a license on this plan may have activated at once (1–1000)."
-        type="number"
         min="1"
         max="1000"
-        step="1"
-        inputMode="numeric"
         {...field('max_devices', { valueAsNumber: true })}
       />
       <CheckboxField

@@ -1,13 +1,13 @@
 /**
  * What the sign-in, registration and password forms share (requirements §5): a form validated by
- * its contract schema on submit, whose field errors clear as soon as the field is edited; the
- * e-mail input; the new password input with its live strength meter; and the server's error in
- * the red box directly above the full-width submit button (requirements §2).
+ * its contract schema on submit, whose field errors clear as soon as the field is edited, and the
+ * server's error in the red box directly above the full-width submit button (requirements §2).
+ * Their e-mail and password inputs are components/ui/credential-fields.tsx.
  *
  * The schemas and zod are not part of the page's first chunk: they load when the visitor first
  * edits a field, and at the latest on the first validation (lib/form-schemas.ts).
  */
-import { useId, useState, type ComponentProps, type FormEventHandler, type ReactNode } from 'react';
+import { useState, type FormEventHandler, type ReactNode } from 'react';
 import {
   useForm,
   type DefaultValues,
@@ -18,8 +18,6 @@ import {
 import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/field';
-import { PasswordStrength } from '../../../components/ui/password-strength';
 import { useHydrated } from '../../../lib/use-hydrated';
 import type * as FormSchemaModule from '../lib/form-schemas';
 
@@ -110,40 +108,6 @@ export function AuthForm({
         {children}
       </fieldset>
     </form>
-  );
-}
-
-/**
- * An e-mail address input (type, autocomplete and keyboard for e-mail), labelled "Email" unless
- * `label` says otherwise. Takes the props of {@link TextField} (error, the field's registration).
- */
-export function EmailField({
-  label = 'Email',
-  ...props
-}: Omit<ComponentProps<typeof TextField>, 'label'> & { label?: string }) {
-  return <TextField label={label} type="email" autoComplete="email" inputMode="email" {...props} />;
-}
-
-/**
- * A password input for a new password (autocomplete `new-password`) with the strength meter of
- * `password` (its current value) below it, which the input references as its description. Takes
- * the props of {@link TextField} (label, error, the field's registration).
- */
-export function NewPasswordField({
-  password,
-  ...props
-}: ComponentProps<typeof TextField> & { password: string }) {
-  const strengthId = useId();
-  return (
-    <div>
-      <TextField
-        type="password"
-        autoComplete="new-password"
-        aria-describedby={strengthId}
-        {...props}
-      />
-      <PasswordStrength password={password} id={strengthId} />
-    </div>
   );
 }
 

@@ -1,8 +1,9 @@
 /** /forgot-password form: asks for a reset link and shows the same notice for every address. */
 import { FORGOT_PASSWORD_MESSAGE } from '@flockr/contract';
 import { Alert } from '../../../components/ui/alert';
+import { EmailField } from '../../../components/ui/credential-fields';
 import { useRequestPasswordReset } from '../api/password-reset';
-import { AuthForm, EmailField, FormSubmit, useAuthForm } from './auth-form';
+import { AuthForm, FormSubmit, useAuthForm } from './auth-form';
 
 /**
  * Email form posting `POST /auth/forgot-password`. Once sent it shows "If an account exists for

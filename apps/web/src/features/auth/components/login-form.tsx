@@ -4,9 +4,10 @@
  * loads it next to its first chunk (react-hook-form is not part of that chunk).
  */
 import { Link } from 'react-router';
-import { CheckboxField, TextField } from '../../../components/ui/field';
+import { CurrentPasswordField, EmailField } from '../../../components/ui/credential-fields';
+import { CheckboxField } from '../../../components/ui/field';
 import { useLogin } from '../../../lib/session';
-import { AuthForm, EmailField, FormSubmit, useAuthForm } from './auth-form';
+import { AuthForm, FormSubmit, useAuthForm } from './auth-form';
 
 /**
  * The login form, signing in with `useLogin()` (its error text, else 'Login failed'). On success
@@ -25,10 +26,8 @@ export function LoginForm() {
   return (
     <AuthForm onSubmit={onSubmit} label="Sign in">
       <EmailField error={errors.email?.message} {...field('email')} />
-      <TextField
+      <CurrentPasswordField
         label="Password"
-        type="password"
-        autoComplete="current-password"
         error={errors.password?.message}
         labelAside={
           <Link

@@ -13,9 +13,10 @@ import {
   type User,
   type registerFormSchema,
 } from '@flockr/contract';
+import { EmailField, NewPasswordField } from '../../../components/ui/credential-fields';
 import { CheckboxField, SelectField, TextField } from '../../../components/ui/field';
 import { useRegister } from '../../../lib/session';
-import { AuthForm, EmailField, FormSubmit, NewPasswordField, useAuthForm } from './auth-form';
+import { AuthForm, FormSubmit, useAuthForm } from './auth-form';
 
 type RegisterOutput = z.output<typeof registerFormSchema>;
 

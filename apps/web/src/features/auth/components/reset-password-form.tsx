@@ -8,9 +8,10 @@ import { Link } from 'react-router';
 import { useWatch } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
+import { NewPasswordField } from '../../../components/ui/credential-fields';
 import { isDeadResetLink, useResetPassword } from '../api/password-reset';
 import { PASSWORD_RESET_DONE_TEXT } from '../api/texts';
-import { AuthForm, NewPasswordField, useAuthForm } from './auth-form';
+import { AuthForm, useAuthForm } from './auth-form';
 
 /**
  * Posts `POST /auth/reset-password` {token, password} with `useResetPassword()` (which also ends

@@ -2,13 +2,12 @@
  * Change Password dialog of the Security card: current password, new password (with the strength
  * meter) and its confirmation, posted to `POST /auth/change-password`.
  */
-import { useId } from 'react';
 import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { changePasswordRequestSchema } from '@flockr/contract';
 import { Dialog } from '../../../components/ui/dialog';
+import { CurrentPasswordField, NewPasswordField } from '../../../components/ui/credential-fields';
 import { TextField } from '../../../components/ui/field';
-import { PasswordStrength } from '../../../components/ui/password-strength';
 import { useChangePassword } from '../api/account';
 import { PASSWORDS_DO_NOT_MATCH } from '../api/texts';
 import { DialogForm } from './dialog-form';
@@ -36,7 +35,6 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
 /** The form inside {@link ChangePasswordDialog}. */
 function ChangePasswordForm({ onClose }: { onClose: () => void }) {
   const changePassword = useChangePassword();
-  const strengthId = useId();
   const { form, field } = useOnSubmitForm(formSchema, {
     current_password: '',
     new_password: '',
@@ -59,22 +57,8 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
       error={changePassword.error}
     >
       <p>Other devices signed in to your account will be signed out. This one stays signed in.</p>
-      <TextField
-        label="Current password"
-        type="password"
-        autoComplete="current-password"
-        {...field('current_password')}
-      />
-      <div>
-        <TextField
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          aria-describedby={strengthId}
-          {...field('new_password')}
-        />
-        <PasswordStrength password={newPassword} id={strengthId} />
-      </div>
+      <CurrentPasswordField label="Current password" {...field('current_password')} />
+      <NewPasswordField label="New password" password={newPassword} {...field('new_password')} />
       <TextField
         label="Confirm new password"
         type="password"

@@ -4,7 +4,7 @@
  */
 import { RETENTION, deleteAccountRequestSchema } from '@flockr/contract';
 import { Dialog } from '../../../components/ui/dialog';
-import { TextField } from '../../../components/ui/field';
+import { CurrentPasswordField } from '../../../components/ui/credential-fields';
 import { useDeleteAccount } from '../api/account';
 import { DialogForm } from './dialog-form';
 import { useOnSubmitForm } from '../../../lib/form-field';
@@ -50,10 +50,8 @@ function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
           {RETENTION.paymentRecordsYears} years as our Privacy Policy states.
         </li>
       </ul>
-      <TextField
+      <CurrentPasswordField
         label="Password"
-        type="password"
-        autoComplete="current-password"
         hint="Enter your password to confirm."
         {...field('password')}
       />

@@ -7,7 +7,7 @@ import { changeEmailRequestSchema } from '@flockr/contract';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { TextField } from '../../../components/ui/field';
+import { CurrentPasswordField, EmailField } from '../../../components/ui/credential-fields';
 import { useRequestEmailChange } from '../api/account';
 import { DialogForm } from './dialog-form';
 import { useOnSubmitForm } from '../../../lib/form-field';
@@ -69,19 +69,8 @@ function UpdateEmailForm({ onClose, currentEmail }: { onClose: () => void; curre
         Your address is <strong className="break-all text-slate-900">{currentEmail}</strong>. We
         will send a confirmation link to the new address; it changes when you open that link.
       </p>
-      <TextField
-        label="New email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        {...field('new_email')}
-      />
-      <TextField
-        label="Current password"
-        type="password"
-        autoComplete="current-password"
-        {...field('password')}
-      />
+      <EmailField label="New email" {...field('new_email')} />
+      <CurrentPasswordField label="Current password" {...field('password')} />
     </DialogForm>
   );
 }
