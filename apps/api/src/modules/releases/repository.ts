@@ -4,7 +4,19 @@
  * and kind); the spec's views of a version (`filename`, `file_size`, `sha256`) show its zip, or
  * its first file when it has no zip.
  */
-import { and, asc, desc, eq, inArray, isNotNull, isNull, notInArray, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  notInArray,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
   artifacts,
@@ -112,13 +124,22 @@ export async function updateReleaseRow(
   return { before, after: after! };
 }
 
+/** An artifact whose file we store, with its recorded size in bytes and SHA-256. */
+export interface StoredArtifact {
+  id: string;
+  storagePath: string;
+  fileSize: number;
+  sha256: string | null;
+}
+
+/** Artifacts in upload order: oldest first, the id breaking ties. */
+const uploadOrder = [asc(artifacts.createdAt), asc(artifacts.id)];
+
 /**
- * Every artifact whose file we store (a `storage_path`, not an external URL), oldest first, with
- * its recorded size in bytes and SHA-256 (the move to object storage, migrate.ts).
+ * The artifacts whose file we store (a `storage_path`, not an external URL) that also meet
+ * `filter` (none: all of them), in upload order.
  */
-export async function listStoredArtifacts(
-  db: Executor,
-): Promise<{ id: string; storagePath: string; fileSize: number; sha256: string | null }[]> {
+async function storedArtifacts(db: Executor, filter?: SQL): Promise<StoredArtifact[]> {
   const rows = await db
     .select({
       id: artifacts.id,
@@ -127,9 +148,17 @@ export async function listStoredArtifacts(
       sha256: artifacts.sha256,
     })
     .from(artifacts)
-    .where(isNotNull(artifacts.storagePath))
-    .orderBy(artifacts.createdAt, artifacts.id);
+    .where(and(isNotNull(artifacts.storagePath), filter))
+    .orderBy(...uploadOrder);
   return rows.map((r) => ({ ...r, storagePath: r.storagePath! }));
+}
+
+/**
+ * Every artifact whose file we store, oldest first, with its recorded size in bytes and SHA-256
+ * (the move to object storage, migrate.ts).
+ */
+export async function listStoredArtifacts(db: Executor): Promise<StoredArtifact[]> {
+  return storedArtifacts(db);
 }
 
 /**
@@ -145,25 +174,11 @@ export async function updateArtifactDigest(
 }
 
 /**
- * Stored artifacts (a `storage_path`) that lack their SHA-1 or SHA-512, oldest first, with their
- * recorded size in bytes and SHA-256: files uploaded before those digests were kept.
+ * Stored artifacts that lack their SHA-1 or SHA-512, oldest first, with their recorded size in
+ * bytes and SHA-256: files uploaded before those digests were kept.
  */
-export async function listArtifactsMissingDigests(
-  db: Executor,
-): Promise<{ id: string; storagePath: string; fileSize: number; sha256: string | null }[]> {
-  const rows = await db
-    .select({
-      id: artifacts.id,
-      storagePath: artifacts.storagePath,
-      fileSize: artifacts.fileSize,
-      sha256: artifacts.sha256,
-    })
-    .from(artifacts)
-    .where(
-      and(isNotNull(artifacts.storagePath), or(isNull(artifacts.sha1), isNull(artifacts.sha512))),
-    )
-    .orderBy(artifacts.createdAt, artifacts.id);
-  return rows.map((r) => ({ ...r, storagePath: r.storagePath! }));
+export async function listArtifactsMissingDigests(db: Executor): Promise<StoredArtifact[]> {
+  return storedArtifacts(db, or(isNull(artifacts.sha1), isNull(artifacts.sha512)));
 }
 
 /** Every release, in no particular order (the admin release manager sorts by version). */
@@ -171,18 +186,23 @@ export async function listReleaseRows(db: Executor): Promise<ReleaseRow[]> {
   return db.select().from(releases);
 }
 
+/** The artifacts that meet `filter` (none: every artifact of every release), in upload order. */
+function artifactsInUploadOrder(db: Executor, filter?: SQL): Promise<ArtifactRow[]> {
+  return db
+    .select()
+    .from(artifacts)
+    .where(filter)
+    .orderBy(...uploadOrder);
+}
+
 /** Every artifact of every release, oldest first (upload order). */
 export async function listAllArtifacts(db: Executor): Promise<ArtifactRow[]> {
-  return db.select().from(artifacts).orderBy(asc(artifacts.createdAt), asc(artifacts.id));
+  return artifactsInUploadOrder(db);
 }
 
 /** The artifacts of release `releaseId`, oldest first. */
 export async function listArtifactsOf(db: Executor, releaseId: string): Promise<ArtifactRow[]> {
-  return db
-    .select()
-    .from(artifacts)
-    .where(eq(artifacts.releaseId, releaseId))
-    .orderBy(asc(artifacts.createdAt), asc(artifacts.id));
+  return artifactsInUploadOrder(db, eq(artifacts.releaseId, releaseId));
 }
 
 /** The artifacts of the releases `releaseIds`, oldest first (upload order). */
@@ -191,11 +211,7 @@ export async function listArtifactsOfReleases(
   releaseIds: readonly string[],
 ): Promise<ArtifactRow[]> {
   if (releaseIds.length === 0) return [];
-  return db
-    .select()
-    .from(artifacts)
-    .where(inArray(artifacts.releaseId, [...releaseIds]))
-    .orderBy(asc(artifacts.createdAt), asc(artifacts.id));
+  return artifactsInUploadOrder(db, inArray(artifacts.releaseId, [...releaseIds]));
 }
 
 /** The release `id` (with or without artifacts), or undefined. */
