@@ -3,10 +3,16 @@
  * CI"). Only a token's SHA-256 is stored; instants are UTC `Date`s.
  */
 import { and, desc, eq, isNull, lt, or } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { apiTokens, users, type UserRow } from '../../db/schema.js';
 
 export type ApiTokenRow = typeof apiTokens.$inferSelect;
+
+/** `select fields` from the tokens joined with the admin each acts as (`api_tokens.user_id`). */
+function tokensWithAdmin<F extends SelectedFields>(db: Executor, fields: F) {
+  return db.select(fields).from(apiTokens).innerJoin(users, eq(users.id, apiTokens.userId));
+}
 
 /** Inserts a token (its hash and prefix, never the token) and returns the row. */
 export async function insertApiToken(
@@ -21,11 +27,10 @@ export async function insertApiToken(
 export async function listApiTokenRows(
   db: Executor,
 ): Promise<{ token: ApiTokenRow; username: string }[]> {
-  return db
-    .select({ token: apiTokens, username: users.username })
-    .from(apiTokens)
-    .innerJoin(users, eq(users.id, apiTokens.userId))
-    .orderBy(desc(apiTokens.createdAt), desc(apiTokens.id));
+  return tokensWithAdmin(db, { token: apiTokens, username: users.username }).orderBy(
+    desc(apiTokens.createdAt),
+    desc(apiTokens.id),
+  );
 }
 
 /** The token whose SHA-256 is `tokenHash`, with its admin, or undefined (`api_tokens_hash_key`). */
@@ -33,10 +38,7 @@ export async function findApiTokenByHash(
   db: Executor,
   tokenHash: string,
 ): Promise<{ token: ApiTokenRow; user: UserRow } | undefined> {
-  const [row] = await db
-    .select({ token: apiTokens, user: users })
-    .from(apiTokens)
-    .innerJoin(users, eq(users.id, apiTokens.userId))
+  const [row] = await tokensWithAdmin(db, { token: apiTokens, user: users })
     .where(eq(apiTokens.tokenHash, tokenHash))
     .limit(1);
   return row;
@@ -51,10 +53,7 @@ export async function revokeApiTokenRow(
   id: string,
   now: Date,
 ): Promise<{ token: ApiTokenRow; username: string } | undefined> {
-  const [before] = await db
-    .select({ token: apiTokens, username: users.username })
-    .from(apiTokens)
-    .innerJoin(users, eq(users.id, apiTokens.userId))
+  const [before] = await tokensWithAdmin(db, { token: apiTokens, username: users.username })
     .where(eq(apiTokens.id, id))
     .for('update', { of: apiTokens });
   if (!before) return undefined;
