@@ -47,7 +47,7 @@ type FeedInput<E extends Endpoint> = InputOf<E> & {
 };
 
 /** A feed's handler for header-form endpoint `E`, called with the caller already checked. */
-type FeedHandler<E extends Endpoint> = (
+export type FeedHandler<E extends Endpoint> = (
   feeds: Feeds,
   caller: FeedCaller,
   input: FeedInput<E>,

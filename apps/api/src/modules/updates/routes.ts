@@ -6,9 +6,9 @@
  * the check to be recorded (checks.ts).
  */
 import type { FastifyInstance } from 'fastify';
-import { API } from '@flockr/contract';
+import { API, type Endpoint } from '@flockr/contract';
 import type { AppContext } from '../../context.js';
-import { route, type RouteExtras } from '../../plugins/route.js';
+import { route, type RouteExtras, type RouteHandler } from '../../plugins/route.js';
 import type { CheckRecorder } from './checks.js';
 import {
   electronRoute,
@@ -19,6 +19,7 @@ import {
   squirrelWindowsRoute,
   tauriRoute,
   velopackRoute,
+  type FeedHandler,
   type Feeds,
 } from './feeds.routes.js';
 import { myUpdates, rotateMyFeedToken, setMyChannel } from './service.js';
@@ -42,26 +43,25 @@ export function updateRoutes(ctx: AppContext, recorder: CheckRecorder) {
 
     // Each feed in both forms, header first, then the token in the path.
     const feeds: Feeds = { ctx, recorder };
-    const electron = feedRoute(feeds, API.updates.electron, electronRoute);
-    route(app, API.updates.electron, electron);
-    route(app, API.updates.electronWithToken, electron);
-    const squirrelMac = feedRoute(feeds, API.updates.squirrelMac, squirrelMacRoute);
-    route(app, API.updates.squirrelMac, squirrelMac);
-    route(app, API.updates.squirrelMacWithToken, squirrelMac);
-    const squirrelWindows = feedRoute(feeds, API.updates.squirrelWindows, squirrelWindowsRoute);
-    route(app, API.updates.squirrelWindows, squirrelWindows, SENDS_FILES);
-    route(app, API.updates.squirrelWindowsWithToken, squirrelWindows, SENDS_FILES);
-    const tauri = feedRoute(feeds, API.updates.tauri, tauriRoute);
-    route(app, API.updates.tauri, tauri);
-    route(app, API.updates.tauriWithToken, tauri);
-    const velopack = feedRoute(feeds, API.updates.velopack, velopackRoute);
-    route(app, API.updates.velopack, velopack, SENDS_FILES);
-    route(app, API.updates.velopackWithToken, velopack, SENDS_FILES);
-    const sparkle = feedRoute(feeds, API.updates.sparkle, sparkleRoute);
-    route(app, API.updates.sparkle, sparkle);
-    route(app, API.updates.sparkleWithToken, sparkle);
-    const file = feedRoute(feeds, API.updates.file, fileRoute);
-    route(app, API.updates.file, file, SENDS_FILES);
-    route(app, API.updates.fileWithToken, file, SENDS_FILES);
+    const both = <P extends Endpoint, T extends Endpoint>(
+      plain: P,
+      withToken: T,
+      handler: RouteHandler<P> & RouteHandler<T>,
+      extras?: RouteExtras,
+    ) => {
+      route<P>(app, plain, handler, extras);
+      route<T>(app, withToken, handler, extras);
+    };
+    const feed = <E extends Endpoint>(headerForm: E, handler: FeedHandler<E>) =>
+      feedRoute(feeds, headerForm, handler);
+    const { updates: u } = API;
+    both(u.electron, u.electronWithToken, feed(u.electron, electronRoute));
+    both(u.squirrelMac, u.squirrelMacWithToken, feed(u.squirrelMac, squirrelMacRoute));
+    const squirrelWindows = feed(u.squirrelWindows, squirrelWindowsRoute);
+    both(u.squirrelWindows, u.squirrelWindowsWithToken, squirrelWindows, SENDS_FILES);
+    both(u.tauri, u.tauriWithToken, feed(u.tauri, tauriRoute));
+    both(u.velopack, u.velopackWithToken, feed(u.velopack, velopackRoute), SENDS_FILES);
+    both(u.sparkle, u.sparkleWithToken, feed(u.sparkle, sparkleRoute));
+    both(u.file, u.fileWithToken, feed(u.file, fileRoute), SENDS_FILES);
   };
 }
