@@ -67,14 +67,17 @@ async function spawnServer(name: string, env: Record<string, string>): Promise<S
   return { process: child, base: `http://127.0.0.1:${port}`, output: () => out, exited };
 }
 
-/** Starts `src/server.ts` on a free port with `env`; resolves once it logged that it is ready. */
+/**
+ * Starts `src/server.ts` on a free port with `env`; resolves once it logged that it is ready
+ * (within 75 s: tsx compiles the server on start, which takes long on a busy 2-core machine).
+ */
 async function startServer(name: string, env: Record<string, string>): Promise<Server> {
   const server = await spawnServer(name, env);
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 75_000;
   while (!server.output().includes('is ready at')) {
     if (server.process.exitCode !== null)
       throw new Error(`server exited before it was ready:\n${server.output()}`);
-    if (Date.now() > deadline) throw new Error(`server not ready within 30 s:\n${server.output()}`);
+    if (Date.now() > deadline) throw new Error(`server not ready within 75 s:\n${server.output()}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return server;
