@@ -1,9 +1,11 @@
 /**
- * Release channels in a real browser: an admin creates a beta release at 50 % in the Releases
- * tab, uploads a Windows and a macOS file to it (small generated files), and publishes it; a
- * subscriber who chose the Beta channel on /profile sees it in the download centre, a subscriber
- * on Stable does not; once the admin yanks it (with a reason), the beta subscriber's list no
- * longer has it. Runs in the admin project (it publishes a release other specs could see).
+ * Release channels in a real browser: an admin adds a beta release at 50 % in the Downloads tab
+ * (Add version, files per platform; the old `?tab=releases` link opens that tab), uploads a
+ * Windows and a macOS file to it from its row (small generated files), and publishes it with
+ * the row's Active switch; a subscriber who chose the Beta channel on /profile sees it in the
+ * download centre, a subscriber on Stable does not; once the admin yanks it (with a reason), the
+ * beta subscriber's list no longer has it. Runs in the admin project (it publishes a release
+ * other specs could see).
  */
 import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
@@ -68,16 +70,38 @@ test('a beta release at 50 % reaches beta subscribers only, and a yank takes it 
 
   // The admin creates the release as a draft on Beta at 50 %, adds two files, then publishes.
   const admin = await adminLogin(request);
-  await signIn(page, admin.auth, '/admin');
-  const panel = await openAdminTab(page, 'Releases');
-  await panel.getByRole('button', { name: 'New release' }).click();
-  const form = panel.getByRole('form', { name: 'New release' });
+  // A link to the release manager's old tab opens the Downloads tab, which is it now.
+  await signIn(page, admin.auth, '/admin?tab=releases');
+  await expect(page.getByRole('tab', { name: 'Downloads' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await expect(page.getByRole('tab', { name: 'Releases' })).toHaveCount(0);
+  const panel = await openAdminTab(page, 'Downloads');
+  await panel.getByRole('button', { name: 'Add version' }).click();
+  // The source switch's radios are visually hidden: the admin clicks their labels.
+  await panel.getByText('Files per platform', { exact: true }).click();
+  await expect(panel.getByRole('radio', { name: 'Files per platform' })).toBeChecked();
+  const form = panel.getByRole('form', { name: 'Files per platform' });
   await form.getByRole('textbox', { name: 'Version' }).fill(version);
   await form.getByRole('combobox', { name: 'Channel' }).selectOption('beta');
   await form.getByRole('spinbutton', { name: 'Rollout (%)' }).fill('50');
+  await expect(form.getByRole('checkbox', { name: 'Active' })).not.toBeChecked();
   await form.getByRole('button', { name: 'Create release' }).click();
   await expect(page.getByText(`Draft ${version} created`)).toBeVisible();
 
+  // Its row in the one list of versions, opened on the release manager's part of it.
+  const row = panel
+    .getByRole('region', { name: 'Program versions' })
+    .getByRole('row')
+    .filter({ hasText: `v${version}` });
+  await expect(row).toContainText('No file yet');
+  const active = row.getByRole('switch', { name: `Version ${version} active` });
+  await expect(active).not.toBeChecked();
+  await expect(row.getByRole('button', { name: `Manage version ${version}` })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  );
   const card = panel.locator('article', {
     has: page.getByRole('heading', { name: `Version ${version}`, exact: true }),
   });
@@ -101,8 +125,13 @@ test('a beta release at 50 % reaches beta subscribers only, and a yank takes it 
   await expect(files).toContainText('Windows');
   await expect(files).toContainText('macOS');
 
-  await card.getByRole('button', { name: 'Publish' }).click();
+  // The row now names its zip (the spec's one file of a version) and how many files it has.
+  await expect(row).toContainText(zip);
+  await expect(row).toContainText('2 files');
+
+  await active.click();
   await expect(page.getByText(`Release ${version} published`)).toBeVisible();
+  await expect(active).toBeChecked();
   await expect(card.getByText('Published', { exact: true })).toBeVisible();
   await expect(card.getByText('Beta', { exact: true })).toBeVisible();
   await expect(card).toContainText('50%');

@@ -26,7 +26,8 @@ function mockEmptyAdmin() {
   mockEndpoint(API.admin.orders, { orders: [], pagination: pageOf(0) });
   mockEndpoint(API.admin.paymentEvents, { events: [], pagination: pageOf(0) });
   mockEndpoint(API.admin.plans, { plans: [] });
-  mockEndpoint(API.admin.releases, { downloads: [] });
+  mockEndpoint(API.admin.releaseDetails, { releases: [], minimum_version: null });
+  mockEndpoint(API.admin.apiTokens, { tokens: [] });
   mockEndpoint(API.admin.changelog, { changelog_entries: [] });
   mockEndpoint(API.admin.audit, { entries: [], pagination: pageOf(0) });
 }
@@ -51,7 +52,7 @@ describe('/admin', () => {
     expect(adminCalls()).toEqual([]);
   });
 
-  it('shows the nine tabs to admins, Dashboard first', async () => {
+  it('shows the eight tabs to admins, Dashboard first', async () => {
     mockEmptyAdmin();
     renderAdmin('/admin', makeAdmin({ role: 'SUPER_ADMIN' }));
     const tabs = screen.getAllByRole('tab');
@@ -61,7 +62,6 @@ describe('/admin', () => {
       'Orders',
       'Plans',
       'Downloads',
-      'Releases',
       'Changelog',
       'Delivery',
       'Audit',
@@ -111,6 +111,15 @@ describe('/admin', () => {
     renderAdmin('/admin?tab=plans');
     expect(screen.getByRole('tab', { name: 'Plans' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByRole('heading', { name: 'No plans yet' })).toBeInTheDocument();
+  });
+
+  it('opens Downloads for the old ?tab=releases of the release manager', async () => {
+    mockEmptyAdmin();
+    renderAdmin('/admin?tab=releases');
+    expect(screen.getByRole('tab', { name: 'Downloads' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tabpanel', { name: 'Downloads' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'No versions yet' })).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Releases' })).not.toBeInTheDocument();
   });
 
   it('falls back to the Dashboard for an unknown tab', async () => {

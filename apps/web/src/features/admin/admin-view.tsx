@@ -1,10 +1,13 @@
 /**
- * /admin sections (requirements §2): tabs Dashboard, Users, Orders, Plans, Downloads, Releases
- * (the release manager: channels, rollout, files, yank; docs/updates.md), Changelog, Delivery
- * (failed e-mails and jobs, docs/jobs-and-email.md) and Audit. The tabs follow the WAI-ARIA tabs pattern (arrow keys, Home/End, automatic
- * activation); the selected tab lives in the URL (`?tab=users`) with the panel's page and
- * filters. On a computer (from `lg`) they are a sidebar beside the full-width panel; on a
- * phone a strip under the admin bar that stays in view and scrolls the selected tab into view.
+ * /admin sections (requirements §2): tabs Dashboard, Users, Orders, Plans, Downloads, Changelog,
+ * Delivery (failed e-mails and jobs, docs/jobs-and-email.md) and Audit. Downloads is the one
+ * release capability (docs/decisions/025-one-release-capability.md): the spec's versions table
+ * whose every version opens the release manager's channels, rollout, files and yank
+ * (features/admin/releases). The tabs follow the WAI-ARIA tabs pattern (arrow keys, Home/End,
+ * automatic activation); the selected tab lives in the URL (`?tab=users`) with the panel's page
+ * and filters, and `?tab=releases`, the release manager's own tab before, still opens Downloads.
+ * On a computer (from `lg`) they are a sidebar beside the full-width panel; on a phone a strip
+ * under the admin bar that stays in view and scrolls the selected tab into view.
  */
 import { useEffect, useId, useRef, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router';
@@ -15,7 +18,6 @@ import {
   LayoutDashboard,
   MailWarning,
   Receipt,
-  Rocket,
   ScrollText,
   Users,
   type LucideIcon,
@@ -25,7 +27,6 @@ import { AuditPanel } from './audit';
 import { ChangelogPanel } from './changelog';
 import { DashboardPanel } from './dashboard';
 import { DeliveryPanel } from './delivery';
-import { DownloadsPanel } from './downloads';
 import { OrdersPanel } from './orders';
 import { PlansPanel } from './plans';
 import { ReleasesPanel } from './releases';
@@ -37,8 +38,7 @@ const ADMIN_TABS = [
   { id: 'users', label: 'Users', icon: Users, Panel: UsersPanel },
   { id: 'orders', label: 'Orders', icon: Receipt, Panel: OrdersPanel },
   { id: 'plans', label: 'Plans', icon: Layers, Panel: PlansPanel },
-  { id: 'downloads', label: 'Downloads', icon: HardDrive, Panel: DownloadsPanel },
-  { id: 'releases', label: 'Releases', icon: Rocket, Panel: ReleasesPanel },
+  { id: 'downloads', label: 'Downloads', icon: HardDrive, Panel: ReleasesPanel },
   { id: 'changelog', label: 'Changelog', icon: ScrollText, Panel: ChangelogPanel },
   { id: 'delivery', label: 'Delivery', icon: MailWarning, Panel: DeliveryPanel },
   { id: 'audit', label: 'Audit', icon: History, Panel: AuditPanel },
@@ -65,9 +65,16 @@ function useSidebar(): boolean {
   );
 }
 
-/** Index of the tab named by the `tab` query value; the Dashboard when missing or unknown. */
+/** Old `tab` values and the tab each names now (links and bookmarks made before). */
+const TAB_ALIASES = new Map<string, (typeof ADMIN_TABS)[number]['id']>([['releases', 'downloads']]);
+
+/**
+ * Index of the tab named by the `tab` query value (or an old name of it, {@link TAB_ALIASES});
+ * the Dashboard when missing or unknown.
+ */
 export function tabIndexOf(value: string | null): number {
-  const index = ADMIN_TABS.findIndex((t) => t.id === value);
+  const id = (value && TAB_ALIASES.get(value)) ?? value;
+  const index = ADMIN_TABS.findIndex((t) => t.id === id);
   return index < 0 ? 0 : index;
 }
 
@@ -108,7 +115,7 @@ export function AdminView() {
 
   const { id: tabId, Panel } = ADMIN_TABS[selected]!;
   return (
-    <div className="min-w-0 lg:grid lg:grid-cols-[12.5rem_minmax(0,1fr)] lg:gap-8">
+    <div className="min-w-0 lg:grid lg:grid-cols-[11.5rem_minmax(0,1fr)] lg:gap-6">
       <div className="sticky top-14 z-30 -mx-4 border-b border-slate-200 bg-white px-2 sm:-mx-6 sm:px-4 lg:top-20 lg:mx-0 lg:self-start lg:rounded-xl lg:border lg:p-2">
         <div
           role="tablist"

@@ -5,7 +5,8 @@
  * computer it scrolls sideways inside its card when too narrow (the page itself never does);
  * the scroll area is a region named like the table and is focusable so keyboard users can
  * scroll it. It is `relative` so visually hidden (absolutely positioned) text inside the table
- * is clipped by it instead of widening the page.
+ * is clipped by it instead of widening the page, and a size container, so a row spanning every
+ * column can keep its content as wide as the visible part (`sticky left-0 w-[100cqw]`).
  */
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
@@ -105,7 +106,7 @@ export function AdminTable({
       role="region"
       aria-label={label}
       tabIndex={0}
-      className="relative overflow-x-auto max-sm:overflow-visible"
+      className="@container relative overflow-x-auto max-sm:overflow-visible"
     >
       <table
         className={cn('w-full divide-y divide-slate-100', minWidth, 'max-sm:block max-sm:min-w-0!')}

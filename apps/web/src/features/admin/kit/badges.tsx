@@ -54,9 +54,14 @@ const channelTones: Record<ReleaseChannel, BadgeTone> = {
   alpha: 'violet',
 };
 
-/** Badge of a release channel. */
-export function ChannelBadge({ channel }: { channel: ReleaseChannel }) {
-  return <Badge tone={channelTones[channel]}>{CHANNEL_NAMES[channel]}</Badge>;
+/** Badge of a release channel; with `rollout` below 100, the staged rollout too ("Beta · 50%"). */
+export function ChannelBadge({ channel, rollout }: { channel: ReleaseChannel; rollout?: number }) {
+  return (
+    <Badge tone={channelTones[channel]}>
+      {CHANNEL_NAMES[channel]}
+      {rollout !== undefined && rollout < 100 ? ` · ${rollout}%` : null}
+    </Badge>
+  );
 }
 
 /**

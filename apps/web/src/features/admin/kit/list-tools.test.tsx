@@ -11,7 +11,8 @@ import { callsTo, mockEndpoint, reply } from '../../../test/api';
 import { makeUser } from '../../../test/fixtures';
 import { currentUrl } from '../../../test/render';
 import { makeAdminDownload, makeAdminPlan, pageOf } from '../test/fixtures';
-import { lastQuery, renderAdmin } from '../test/render';
+import { makeReleaseDetail, makeVersion } from '../test/release-fixtures';
+import { lastQuery, renderAdmin, renderDownloadsTab } from '../test/render';
 
 const bob = makeUser({ id: 'bbbbbbbb-0000-4000-8000-000000000002', username: 'bob' });
 const usersPage = (users: User[]) => ({ users, pagination: pageOf(users.length) });
@@ -151,19 +152,31 @@ describe('Export CSV of a server list', () => {
 });
 
 describe('a list held in full (program versions)', () => {
-  const old = makeAdminDownload({
-    id: '11111111-0000-4000-8000-000000000001',
-    version: '1.9.0',
-    filename: '=cmd|calc.zip',
-    release_date: '2026-01-10',
-    download_count: 5,
-  });
-  const recent = makeAdminDownload({
+  const old = makeVersion(
+    {
+      id: '11111111-0000-4000-8000-000000000001',
+      version: '1.9.0',
+      release_date: '2026-01-10',
+      download_count: 5,
+    },
+    { filename: '=cmd|calc.zip' },
+  );
+  const recent = makeVersion({
     id: '11111111-0000-4000-8000-000000000002',
     version: '1.10.0',
-    filename: 'flockr-1.10.0.zip',
     release_date: '2026-03-01',
     download_count: 1,
+  });
+  /** A release manager's draft without a file yet. */
+  const draft = makeReleaseDetail({
+    id: '11111111-0000-4000-8000-000000000003',
+    version: '1.11.0-beta.1',
+    channel: 'beta',
+    release_date: '2026-03-02',
+    is_active: false,
+    published_at: null,
+    download_count: 0,
+    artifacts: [],
   });
   const versions = () =>
     screen
@@ -172,20 +185,18 @@ describe('a list held in full (program versions)', () => {
       .map((row) => within(row).getAllByRole('cell')[0]!.textContent);
 
   it('sorts here by any sortable column (versions in number order), newest release first', async () => {
-    mockEndpoint(API.admin.releases, { downloads: [old, recent] });
-    renderAdmin('/admin?tab=downloads');
+    renderDownloadsTab([old, recent]);
     await screen.findByRole('table', { name: 'Program versions' });
     expect(versions()).toEqual(['v1.10.0', 'v1.9.0']);
     await userEvent.click(screen.getByRole('button', { name: 'Version' }));
     expect(versions()).toEqual(['v1.9.0', 'v1.10.0']);
     await userEvent.click(screen.getByRole('button', { name: 'Downloads' }));
     expect(versions()).toEqual(['v1.10.0', 'v1.9.0']);
-    expect(callsTo(API.admin.releases)).toHaveLength(1);
+    expect(callsTo(API.admin.releaseDetails)).toHaveLength(1);
   });
 
   it('filters by release date and exports what it shows as formula-safe CSV', async () => {
-    mockEndpoint(API.admin.releases, { downloads: [old, recent] });
-    renderAdmin('/admin?tab=downloads&to=2026-02-01');
+    renderDownloadsTab([old, recent], { url: '/admin?tab=downloads&to=2026-02-01' });
     await screen.findByRole('table', { name: 'Program versions' });
     expect(versions()).toEqual(['v1.9.0']);
     await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
@@ -199,13 +210,22 @@ describe('a list held in full (program versions)', () => {
     expect(lines[1]).toBe(`1.9.0,'=cmd|calc.zip,1572864,2026-01-10,true,5,${'ab'.repeat(32)},`);
     expect(lines).toHaveLength(3);
   });
+
+  it('lists and exports a release without a file with empty file cells', async () => {
+    renderDownloadsTab([old, draft], { url: '/admin?tab=downloads&from=2026-03-01' });
+    await screen.findByRole('table', { name: 'Program versions' });
+    // The version, then what sets it apart (its channel, a draft).
+    expect(versions()).toEqual([expect.stringMatching(/^v1\.11\.0-beta\.1Beta/)]);
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    const lines = (await saved[0]!.blob.text()).split('\r\n');
+    expect(lines[1]).toBe('1.11.0-beta.1,,,2026-03-02,false,0,,');
+  });
 });
 
 describe('the upload form', () => {
   it('takes a file dropped on it, names it, and uploads it', async () => {
-    mockEndpoint(API.admin.releases, { downloads: [] });
     mockEndpoint(API.admin.uploadRelease, { download: makeAdminDownload({ version: '3.0.0' }) });
-    renderAdmin('/admin?tab=downloads');
+    renderDownloadsTab([]);
     await userEvent.click(await screen.findByRole('button', { name: 'Add version' }));
     const form = screen.getByRole('form', { name: 'Upload a file' });
     const zone = within(form).getByTestId('file-drop');

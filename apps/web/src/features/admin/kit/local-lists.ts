@@ -1,6 +1,6 @@
 /**
  * Sorting and date range of the admin lists the page holds in full (program versions and
- * changelog entries: a few dozen rows, read whole by `GET /admin/downloads` and
+ * changelog entries: a few dozen rows, read whole by `GET /admin/releases` and
  * `GET /admin/changelog`), so they sort and filter here without a server round trip, with the
  * same controls and URL parameters as the server lists (list-params.ts). Their CSV is written
  * here too (api/export.ts `LocalCsv`, with each list's spec next to its panel).

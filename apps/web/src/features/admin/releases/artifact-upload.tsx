@@ -5,7 +5,7 @@
  * its own progress and result. A Tauri `.sig` file dropped with its bundle fills that bundle's
  * signature instead of becoming a file of its own.
  */
-import { useId, useRef, useState, type DragEvent } from 'react';
+import { useId, useRef } from 'react';
 import { CheckCircle2, UploadCloud, X } from 'lucide-react';
 import {
   ARCHES,
@@ -19,6 +19,8 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { useArtifactUploads, type ArtifactRow } from './api/releases';
 import { guessArtifact } from './artifact-guess';
+import { dropZoneClass, useFileDrag } from './file-drop';
+import { UploadProgress } from './upload-progress';
 import { inlineSelectClass } from '../kit/admin-table';
 import { PLATFORM_NAMES } from '../kit/release-names';
 
@@ -37,39 +39,44 @@ const KIND_NAMES: Record<(typeof ARTIFACT_KINDS)[number], string> = {
   signature: 'Signature file',
 };
 
+/** The three selects of a file's row: the field, its name, its values and their names. */
+const selects = [
+  { field: 'platform', label: 'Platform', values: PLATFORMS, names: PLATFORM_NAMES },
+  { field: 'arch', label: 'Architecture', values: ARCHES, names: null },
+  {
+    field: 'kind',
+    label: 'Kind',
+    values: ARTIFACT_KINDS,
+    names: KIND_NAMES,
+    className: 'col-span-2 sm:col-span-1',
+  },
+] as const;
+
 let nextKey = 0;
+
+/** A new row for `file`, guessed from its name, waiting to be uploaded. */
+function newRow(file: File): ArtifactRow {
+  return {
+    key: `artifact-${(nextKey += 1)}`,
+    file,
+    ...guessArtifact(file.name),
+    signature: '',
+    ed_signature: '',
+    state: 'waiting',
+    progress: 0,
+    error: null,
+  };
+}
 
 /** Rows for `files`: each guessed from its name; `.sig` files pair with their bundle. */
 export async function rowsFor(files: File[], existing: ArtifactRow[]): Promise<ArtifactRow[]> {
   const all = existing.map((row) => ({ ...row }));
   const signatures = files.filter((f) => f.name.endsWith('.sig'));
-  const others = files.filter((f) => !f.name.endsWith('.sig'));
-  for (const file of others) {
-    all.push({
-      key: `artifact-${(nextKey += 1)}`,
-      file,
-      ...guessArtifact(file.name),
-      signature: '',
-      ed_signature: '',
-      state: 'waiting',
-      progress: 0,
-      error: null,
-    });
-  }
+  for (const file of files.filter((f) => !f.name.endsWith('.sig'))) all.push(newRow(file));
   for (const sig of signatures) {
     const owner = all.find((row) => `${row.file.name}.sig` === sig.name && row.state !== 'done');
     if (owner) owner.signature = (await sig.text()).trim();
-    else
-      all.push({
-        key: `artifact-${(nextKey += 1)}`,
-        file: sig,
-        ...guessArtifact(sig.name),
-        signature: '',
-        ed_signature: '',
-        state: 'waiting',
-        progress: 0,
-        error: null,
-      });
+    else all.push(newRow(sig));
   }
   return all;
 }
@@ -87,7 +94,6 @@ function ArtifactRowView({
   onRemove: () => void;
 }) {
   const name = row.file.name;
-  const percent = Math.round(row.progress * 100);
   const disabled = locked || row.state === 'done';
   return (
     <li className="grid gap-3 px-4 py-3 sm:px-5">
@@ -114,45 +120,22 @@ function ArtifactRowView({
         )}
       </div>
       <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
-        <select
-          aria-label={`Platform of ${name}`}
-          className={inlineSelectClass}
-          value={row.platform}
-          disabled={disabled}
-          onChange={(e) => onChange({ platform: e.target.value as ArtifactRow['platform'] })}
-        >
-          {PLATFORMS.map((p) => (
-            <option key={p} value={p}>
-              {PLATFORM_NAMES[p]}
-            </option>
-          ))}
-        </select>
-        <select
-          aria-label={`Architecture of ${name}`}
-          className={inlineSelectClass}
-          value={row.arch}
-          disabled={disabled}
-          onChange={(e) => onChange({ arch: e.target.value as ArtifactRow['arch'] })}
-        >
-          {ARCHES.map((a) => (
-            <option key={a} value={a}>
-              {a}
-            </option>
-          ))}
-        </select>
-        <select
-          aria-label={`Kind of ${name}`}
-          className={cn(inlineSelectClass, 'col-span-2 sm:col-span-1')}
-          value={row.kind}
-          disabled={disabled}
-          onChange={(e) => onChange({ kind: e.target.value as ArtifactRow['kind'] })}
-        >
-          {ARTIFACT_KINDS.map((k) => (
-            <option key={k} value={k}>
-              {KIND_NAMES[k]}
-            </option>
-          ))}
-        </select>
+        {selects.map((select) => (
+          <select
+            key={select.field}
+            aria-label={`${select.label} of ${name}`}
+            className={cn(inlineSelectClass, 'className' in select && select.className)}
+            value={row[select.field]}
+            disabled={disabled}
+            onChange={(e) => onChange({ [select.field]: e.target.value } as Partial<ArtifactRow>)}
+          >
+            {select.values.map((value) => (
+              <option key={value} value={value}>
+                {select.names ? (select.names as Record<string, string>)[value] : value}
+              </option>
+            ))}
+          </select>
+        ))}
       </div>
       {row.state === 'done' ? null : (
         <details className="group text-sm" open={row.signature !== '' || undefined}>
@@ -182,24 +165,7 @@ function ArtifactRowView({
           </div>
         </details>
       )}
-      {row.state === 'uploading' ? (
-        <div className="flex items-center gap-3">
-          <div
-            role="progressbar"
-            aria-label={`Uploading ${name}`}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={percent}
-            className="h-2 flex-1 overflow-hidden rounded-full bg-slate-200"
-          >
-            <div
-              className="h-full bg-brand-600 transition-[width]"
-              style={{ width: `${percent}%` }}
-            />
-          </div>
-          <span className="w-10 text-right text-xs text-slate-600 tabular-nums">{percent}%</span>
-        </div>
-      ) : null}
+      {row.state === 'uploading' ? <UploadProgress name={name} sent={row.progress} /> : null}
       {row.state === 'failed' && row.error ? <Alert variant="error">{row.error}</Alert> : null}
     </li>
   );
@@ -216,8 +182,7 @@ export function ArtifactUpload({
   release: AdminReleaseDetail;
   onClose: () => void;
 }) {
-  const { rows, setRows, running, uploadAll } = useArtifactUploads();
-  const [over, setOver] = useState(false);
+  const { rows, setRows, patch, running, uploadAll } = useArtifactUploads();
   const inputId = useId();
   const hintId = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -230,12 +195,7 @@ export function ArtifactUpload({
     setRows(next);
     if (input.current) input.current.value = '';
   };
-  const onDragOver = (event: DragEvent<HTMLDivElement>) => {
-    if (!Array.from(event.dataTransfer.types).includes('Files')) return;
-    event.preventDefault();
-    event.dataTransfer.dropEffect = 'copy';
-    setOver(true);
-  };
+  const { over, handlers } = useFileDrag((files) => void add(files));
   const upload = async () => {
     await uploadAll(release.id, release.version);
   };
@@ -247,20 +207,7 @@ export function ArtifactUpload({
       className="border-t border-slate-100 bg-slate-50/60"
     >
       <div className="px-4 py-4 sm:px-5">
-        <div
-          onDragEnter={onDragOver}
-          onDragOver={onDragOver}
-          onDragLeave={() => setOver(false)}
-          onDrop={(event) => {
-            event.preventDefault();
-            setOver(false);
-            void add(event.dataTransfer.files);
-          }}
-          className={cn(
-            'flex flex-col items-center gap-2 rounded-xl border-2 border-dashed px-4 py-5 text-center transition-colors',
-            over ? 'border-brand-500 bg-brand-50' : 'border-slate-300 bg-white',
-          )}
-        >
+        <div {...handlers} className={dropZoneClass(over, !over && 'bg-white')}>
           <UploadCloud aria-hidden="true" className="size-7 text-slate-500" />
           <label htmlFor={inputId} className="text-sm font-medium text-slate-800">
             Files of {release.version}
@@ -303,9 +250,7 @@ export function ArtifactUpload({
               key={row.key}
               row={row}
               locked={running}
-              onChange={(change) =>
-                setRows((all) => all.map((r) => (r.key === row.key ? { ...r, ...change } : r)))
-              }
+              onChange={(change) => patch(row.key, change)}
               onRemove={() => setRows((all) => all.filter((r) => r.key !== row.key))}
             />
           ))}

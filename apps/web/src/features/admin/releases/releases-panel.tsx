@@ -1,140 +1,93 @@
 /**
- * Releases tab, the release manager (docs/updates.md): the minimum supported version, New release
- * (version, channel, date, rollout, publish now or draft), every release newest first as a card
- * (release-card.tsx: state, channel, rollout, yank, files, upload), and the API tokens of release
- * pipelines (../api-tokens/). The spec's Downloads tab stays as it was, for the program versions
- * it lists.
+ * The Downloads tab (requirements §2 and §16): the one release capability of the admin
+ * (docs/decisions/025-one-release-capability.md). One list of every version (`GET
+ * /admin/releases`: drafts, withdrawn, yanked and archived ones too) as the spec's table
+ * (version-row.tsx: file, size, release date, Active, downloads, SHA-256; sortable, a range on
+ * the release date, Export CSV), each row opening the release manager's part of that version
+ * (release-details.tsx: channel and rollout, files per platform and their upload, yank); one
+ * "Add version" (version-form.tsx: upload a file, an external URL, or files per platform);
+ * Edit (release date) and Archive or Restore per version. Under the list, the minimum supported
+ * version and the API tokens of release pipelines (../api-tokens/).
  */
-import { useId, useState } from 'react';
-import { PackagePlus, Rocket } from 'lucide-react';
-import { SEMVER_PATTERN } from '@flockr/contract';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Card, CardHeader } from '../../../components/ui/card';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { TextField } from '../../../components/ui/field';
-import { useChangeRelease, useReleaseDetails, useUpdateSettings } from './api/releases';
-import { useEditor } from '../kit/admin-list';
+import { useState } from 'react';
+import { HardDrive, PackagePlus } from 'lucide-react';
+import type { AdminReleaseDetail } from '@flockr/contract';
+import { useChangeRelease, useReleaseDetails } from './api/releases';
+import { useUpdateRelease } from './api/downloads';
+import { latestError } from '../kit/api/hooks';
+import { AdminList, useEditor } from '../kit/admin-list';
+import { useListParams } from '../kit/list-params';
 import { ApiTokensCard } from '../api-tokens';
-import { QueryView } from '../kit/query-view';
-import { ReleaseCard } from './release-card';
-import { ReleaseCreateForm } from './release-create-form';
+import { MinimumVersionCard } from './minimum-version-card';
+import { ReleaseEditDialog } from './release-edit-dialog';
+import { VersionForm } from './version-form';
+import { ReleaseRow, columns, type RowActions } from './version-row';
+import { versions, versionsCsv } from './versions';
 
-/** The minimum supported version: programs older than it are told to update. */
-function MinimumVersionCard({ current }: { current: string | null }) {
-  const save = useUpdateSettings();
-  const [value, setValue] = useState(current ?? '');
-  const [error, setError] = useState<string | undefined>();
-  const trimmed = value.trim();
-  const submit = (next: string) => {
-    if (next && !SEMVER_PATTERN.test(next)) {
-      setError('Version must be a semantic version such as 1.2.0');
-      return;
-    }
-    setError(undefined);
-    save.mutate(next || null);
+/** The ids of the open rows; `toggle` opens a closed one and closes an open one. */
+function useOpenRows() {
+  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
+  const set = (id: string, to: boolean) =>
+    setOpen((now) => {
+      const next = new Set(now);
+      if (to) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  return {
+    isOpen: (id: string) => open.has(id),
+    toggle: (id: string) => set(id, !open.has(id)),
+    show: (id: string) => set(id, true),
   };
-  return (
-    <Card className="min-w-0">
-      <CardHeader
-        headingLevel={3}
-        title="Minimum supported version"
-        description="Programs older than this are told that an update is required. Leave empty for none."
-      />
-      <form
-        noValidate
-        aria-label="Minimum supported version"
-        className="flex flex-wrap items-end gap-3 px-5 py-4 sm:px-6"
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit(trimmed);
-        }}
-      >
-        <TextField
-          label="Version"
-          placeholder="None"
-          autoComplete="off"
-          className="min-w-0 flex-1 sm:max-w-56"
-          value={value}
-          error={error}
-          onChange={(event) => setValue(event.target.value)}
-        />
-        <div className="flex gap-2">
-          <Button type="submit" loading={save.isPending} disabled={trimmed === (current ?? '')}>
-            Save
-          </Button>
-          {current ? (
-            <Button
-              variant="outline"
-              disabled={save.isPending}
-              onClick={() => {
-                setValue('');
-                submit('');
-              }}
-            >
-              Clear
-            </Button>
-          ) : null}
-        </div>
-        {save.error ? (
-          <Alert variant="error" className="basis-full">
-            {save.error.message}
-          </Alert>
-        ) : null}
-      </form>
-    </Card>
-  );
 }
 
-/** The Releases tab. */
+/** The Downloads tab. */
 export function ReleasesPanel() {
   const query = useReleaseDetails();
   const change = useChangeRelease();
+  const update = useUpdateRelease();
   const editor = useEditor();
-  const headingId = useId();
-  const create = editor.create('New release', PackagePlus);
+  const params = useListParams(versions.filters);
+  const rows = useOpenRows();
+  const [editing, setEditing] = useState<AdminReleaseDetail | null>(null);
+  const actions: RowActions = { change, update, ...rows, onEdit: setEditing };
   return (
-    <section aria-labelledby={headingId} className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id={headingId} className="text-base font-semibold text-slate-900">
-          Releases
-        </h2>
-        <Button
-          id={create.id}
-          icon={<PackagePlus aria-hidden="true" className="size-4" />}
-          onClick={create.onClick}
-          disabled={editor.editing !== null}
-        >
-          New release
-        </Button>
-      </div>
-      {editor.editing ? <ReleaseCreateForm onClose={editor.close} /> : null}
-      {change.error ? <Alert variant="error">{change.error.message}</Alert> : null}
-      <QueryView query={query} loadingLabel="Loading releases…" card>
-        {({ releases, minimum_version }) => (
-          <>
-            <MinimumVersionCard key={minimum_version ?? ''} current={minimum_version} />
-            {releases.length === 0 ? (
-              <Card>
-                <EmptyState
-                  icon={Rocket}
-                  title="No releases yet"
-                  description="Create the first release with New release, then add its files."
-                />
-              </Card>
-            ) : (
-              <ul aria-label="Releases" className="space-y-4">
-                {releases.map((release) => (
-                  <li key={release.id}>
-                    <ReleaseCard release={release} change={change} />
-                  </li>
-                ))}
-              </ul>
-            )}
-          </>
-        )}
-      </QueryView>
+    <div className="space-y-6">
+      <AdminList
+        title="Program versions"
+        query={query}
+        params={params}
+        local={versions.local}
+        localCsv={versionsCsv}
+        items={(data) => data.releases}
+        loadingLabel="Loading versions…"
+        error={latestError(change, update)?.message}
+        empty={{
+          icon: HardDrive,
+          title: 'No versions yet',
+          description: 'Add the first version of the program with Add version.',
+          noMatchTitle: 'No versions found',
+          noMatchDescription: 'No version was released in these dates.',
+        }}
+        create={editor.create('Add version', PackagePlus)}
+        form={editor.editing ? <VersionForm onClose={editor.close} onCreated={rows.show} /> : null}
+        table={{
+          label: 'Program versions',
+          columns,
+          minWidth: 'min-w-[60rem]',
+          row: (release) => <ReleaseRow release={release} actions={actions} />,
+        }}
+      />
+      {query.data ? (
+        <MinimumVersionCard
+          key={query.data.minimum_version ?? ''}
+          current={query.data.minimum_version}
+        />
+      ) : null}
       <ApiTokensCard />
-    </section>
+      {editing ? (
+        <ReleaseEditDialog key={editing.id} release={editing} onClose={() => setEditing(null)} />
+      ) : null}
+    </div>
   );
 }

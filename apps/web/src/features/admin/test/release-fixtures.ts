@@ -1,6 +1,7 @@
 /**
- * Test data of the release manager, the API tokens and the adoption charts, each parsed by its
- * contract schema when made, so a fixture cannot hold something the server would never send.
+ * Test data of the releases (the Downloads tab), the API tokens and the adoption charts, each
+ * parsed by its contract schema when made, so a fixture cannot hold something the server would
+ * never send.
  */
 import {
   adminArtifactSchema,
@@ -52,6 +53,40 @@ export function makeReleaseDetail(overrides: Partial<AdminReleaseDetail> = {}): 
     artifacts: [makeArtifact()],
     created_at: '2026-11-20T10:00:00.000Z',
     ...overrides,
+  });
+}
+
+/**
+ * A version as the spec's calls make it: a release on Stable at full rollout, published, with one
+ * zip for every computer (by default 1.2.0 of Nov 1, 2026, stored here, 1.5 MB, 42 downloads);
+ * `file` changes the zip.
+ */
+export function makeVersion(
+  overrides: Partial<AdminReleaseDetail> = {},
+  file: Partial<AdminArtifact> = {},
+): AdminReleaseDetail {
+  const version = overrides.version ?? '1.2.0';
+  return makeReleaseDetail({
+    id: '33333333-4444-4555-8666-777777777777',
+    release_date: '2026-11-01',
+    published_at: '2026-11-01T00:00:00.000Z',
+    download_count: 42,
+    notes_title: null,
+    created_at: '2026-11-01T00:00:00.000Z',
+    ...overrides,
+    version,
+    artifacts: [
+      makeArtifact({
+        id: 'a0000000-0000-4000-8000-000000000100',
+        filename: `flockr-${version}.zip`,
+        kind: 'zip',
+        any_platform: true,
+        file_size: 1_572_864,
+        sha256: 'ab'.repeat(32),
+        created_at: '2026-11-01T00:00:00.000Z',
+        ...file,
+      }),
+    ],
   });
 }
 

@@ -9,7 +9,9 @@ import {
   API,
   API_ERROR_CODES,
   API_ERRORS,
+  type AdminReleaseDetail,
   type ApiErrorKey,
+  type ApiToken,
   type Endpoint,
   type User,
 } from '@flockr/contract';
@@ -40,6 +42,19 @@ export function renderAdmin(url = '/admin', me: User | null = makeAdmin()) {
     mockEndpoint(API.auth.me, { user: me });
   }
   return renderRoute(<GuardedAdmin />, { path: '/admin/*', url });
+}
+
+/**
+ * Renders the Downloads tab at `url` with `releases` (`GET /admin/releases`, no minimum
+ * supported version) and the API tokens `tokens`.
+ */
+export function renderDownloadsTab(
+  releases: AdminReleaseDetail[],
+  { url = '/admin?tab=downloads', tokens = [] }: { url?: string; tokens?: ApiToken[] } = {},
+) {
+  mockEndpoint(API.admin.releaseDetails, { releases, minimum_version: null });
+  mockEndpoint(API.admin.apiTokens, { tokens });
+  return renderAdmin(url);
 }
 
 /** The error answer the API gives for `key` (docs/errors.md): its text and its code. */

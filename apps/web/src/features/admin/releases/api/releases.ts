@@ -53,7 +53,7 @@ export function useCreateReleaseDraft() {
     success: ({ release }) =>
       release.is_active
         ? `Release ${release.version} published`
-        : `Draft ${release.version} created: add its files, then publish it`,
+        : `Draft ${release.version} created: add its files, then make it active`,
     refresh,
   });
 }
@@ -114,26 +114,48 @@ export interface ArtifactRow {
   error: string | null;
 }
 
-/** The multipart body of one file: the text fields in the contract's order, then `file`. */
-export function artifactForm(row: ArtifactRow): FormData {
+/**
+ * A multipart body: `fields` in their order (those undefined or blank left out), then `file`.
+ * The server reads the parts in order and validates the fields once the file has streamed in,
+ * so the file goes last.
+ */
+export function multipartBody(fields: Record<string, string | undefined>, file: Blob): FormData {
   const form = new FormData();
-  form.append('platform', row.platform);
-  form.append('arch', row.arch);
-  form.append('kind', row.kind);
-  form.append('filename', row.file.name);
-  if (row.signature.trim()) form.append('signature', row.signature.trim());
-  if (row.ed_signature.trim()) form.append('ed_signature', row.ed_signature.trim());
-  // The server reads the parts in order and validates the fields once the file has streamed in.
-  form.append('file', row.file);
+  for (const [name, value] of Object.entries(fields)) {
+    if (value?.trim()) form.append(name, value.trim());
+  }
+  form.append('file', file);
   return form;
 }
 
+/** An upload's progress handler that reports the part sent (0..1) to `report`, when known. */
+export function progressOf(report: (sent: number) => void) {
+  return ({ loaded, total }: { loaded: number; total?: number }) => {
+    if (total) report(loaded / total);
+  };
+}
+
+/** The multipart body of one file: the contract's text fields in its order, then `file`. */
+export function artifactForm(row: ArtifactRow): FormData {
+  return multipartBody(
+    {
+      platform: row.platform,
+      arch: row.arch,
+      kind: row.kind,
+      filename: row.file.name,
+      signature: row.signature,
+      ed_signature: row.ed_signature,
+    },
+    row.file,
+  );
+}
+
 /**
- * The files of one upload to a release and their state. `setRows` edits the list (add, change a
- * row's platform, arch, kind or signatures, remove); `uploadAll(releaseId, version)` sends each
- * file not uploaded yet, one after the other, updating each row's progress and state (a failed
- * file keeps its row with the server's error; the others still go), then toasts and refreshes the
- * releases. Resolves with the files the server stored.
+ * The files of one upload to a release and their state. `setRows` edits the list (add, remove),
+ * `patch(key, change)` one row (its platform, arch, kind or signatures);
+ * `uploadAll(releaseId, version)` sends each file not uploaded yet, one after the other, updating
+ * each row's progress and state (a failed file keeps its row with the server's error; the others
+ * still go), then toasts and refreshes the releases. Resolves with the files the server stored.
  */
 export function useArtifactUploads() {
   const queryClient = useQueryClient();
@@ -158,9 +180,7 @@ export function useArtifactUploads() {
             {
               params: { id: releaseId },
               fallback: RELEASE_ERRORS.upload,
-              onProgress: ({ loaded, total }) => {
-                if (total) patch(row.key, { progress: loaded / total });
-              },
+              onProgress: progressOf((progress) => patch(row.key, { progress })),
             },
           );
           stored.push(artifact);
@@ -187,5 +207,5 @@ export function useArtifactUploads() {
     return stored;
   };
 
-  return { rows, setRows, running, uploadAll };
+  return { rows, setRows, patch, running, uploadAll };
 }

@@ -1,7 +1,6 @@
 /** Dialog to edit a program version's release date (the version and its file stay as they are). */
 import { z } from 'zod';
-import type { updateDownloadRequestSchema } from '@flockr/contract';
-import { type AdminRelease } from '@flockr/contract';
+import type { AdminReleaseDetail, updateDownloadRequestSchema } from '@flockr/contract';
 import { TextField } from '../../../components/ui/field';
 import { fieldProps } from '../../../lib/form-field';
 import { useUpdateRelease } from './api/downloads';
@@ -17,7 +16,7 @@ export function ReleaseEditDialog({
   release,
   onClose,
 }: {
-  release: AdminRelease;
+  release: Pick<AdminReleaseDetail, 'id' | 'version' | 'release_date'>;
   onClose: () => void;
 }) {
   const save = useUpdateRelease();

@@ -1,6 +1,8 @@
 /**
- * Admin program-version hooks (requirements §7, `/admin/downloads`): list, add by external URL,
- * add by uploading the file (multipart, with progress), activate or deactivate.
+ * The spec's version calls (requirements §7, `/admin/downloads`; aliases of the release manager,
+ * docs/decisions/025-one-release-capability.md): add a version with one file, by external URL or
+ * by uploading the file (multipart, with progress), and change its release date or archive or
+ * restore it. The list, publishing and the rest are the release manager's (./releases.ts).
  */
 import { useState } from 'react';
 import type { z } from 'zod';
@@ -8,8 +10,8 @@ import { CLIENT_ERRORS, type createDownloadRequestSchema } from '@flockr/contrac
 import { call, upload } from '../../../../lib/api-client';
 import { queryKeys } from '../../../../lib/query-keys';
 import { ADMIN_ERRORS } from '../../kit/api/errors';
-import { adminKeys } from '../../kit/api/keys';
-import { useAdminChange, useAdminQuery, useAdminUpdate } from '../../kit/api/hooks';
+import { useAdminChange, useAdminUpdate } from '../../kit/api/hooks';
+import { multipartBody, progressOf } from './releases';
 
 /** `POST /admin/downloads` payload: a version hosted at an external URL. */
 export type ReleaseUrlPayload = z.input<typeof createDownloadRequestSchema>;
@@ -31,14 +33,6 @@ const refresh = [queryKeys.downloads] as const;
 const added = ({ download }: { download: { version: string } }) =>
   `Version ${download.version} added`;
 
-/** Every version, inactive ones included, with download counts (`GET /admin/downloads`). */
-export function useAdminReleases() {
-  return useAdminQuery('GET /admin/downloads', {
-    key: adminKeys.releases,
-    fallback: CLIENT_ERRORS.defaults.fetchDownloads,
-  });
-}
-
 /**
  * Adds a version hosted at an external URL (`POST /admin/downloads`). Variables: the payload.
  * A version that exists already comes back as 409 VERSION_TAKEN.
@@ -52,18 +46,6 @@ export function useCreateRelease() {
   });
 }
 
-/** The multipart body of an upload: the text fields first, then the `file` part. */
-function uploadForm({ file, version, release_date, filename, is_active }: ReleaseUpload): FormData {
-  const form = new FormData();
-  form.append('version', version);
-  form.append('release_date', release_date);
-  if (filename) form.append('filename', filename);
-  form.append('is_active', is_active ? 'true' : 'false');
-  // The server reads parts in order and validates the fields once the file has streamed in.
-  form.append('file', file);
-  return form;
-}
-
 /**
  * Uploads a version's file (`POST /admin/downloads/upload`, multipart, no timeout). Variables:
  * {@link ReleaseUpload}. Besides the mutation, `progress` is the part sent so far (0..1) while
@@ -72,15 +54,20 @@ function uploadForm({ file, version, release_date, filename, is_active }: Releas
 export function useUploadRelease() {
   const [progress, setProgress] = useState<number | null>(null);
   const mutation = useAdminChange({
-    mutationFn: async (fields: ReleaseUpload) => {
+    mutationFn: async ({ file, version, release_date, filename, is_active }: ReleaseUpload) => {
       setProgress(0);
       try {
-        return await upload('POST /admin/downloads/upload', uploadForm(fields), {
-          fallback: CLIENT_ERRORS.defaults.createDownload,
-          onProgress: ({ loaded, total }) => {
-            if (total) setProgress(loaded / total);
+        return await upload(
+          'POST /admin/downloads/upload',
+          multipartBody(
+            { version, release_date, filename, is_active: is_active ? 'true' : 'false' },
+            file,
+          ),
+          {
+            fallback: CLIENT_ERRORS.defaults.createDownload,
+            onProgress: progressOf(setProgress),
           },
-        });
+        );
       } finally {
         setProgress(null);
       }
@@ -94,7 +81,8 @@ export function useUploadRelease() {
 /**
  * Changes a version (`PUT /admin/downloads/{id}`; never deleted): its release date, or archives
  * it (hidden from subscribers and deactivated) or restores it (inactive until activated).
- * Variables: `{ id, release_date? , archived? }`.
+ * Variables: `{ id, release_date? , archived? }`. A release without a file is no version of
+ * these calls: 404 RELEASE_NOT_FOUND.
  */
 export function useUpdateRelease() {
   return useAdminUpdate('PUT /admin/downloads/:id', {
@@ -105,16 +93,6 @@ export function useUpdateRelease() {
         : asked.archived === false
           ? `Version ${download.version} restored (inactive until you activate it)`
           : `Version ${download.version} saved`,
-    refresh,
-  });
-}
-
-/** Activates or deactivates a version (`PUT /admin/downloads/{id}`). Variables: `{ id, is_active }`. */
-export function useSetReleaseActive() {
-  return useAdminUpdate('PUT /admin/downloads/:id', {
-    fallback: ADMIN_ERRORS.updateDownload,
-    success: ({ download }) =>
-      `Version ${download.version} ${download.is_active ? 'activated' : 'deactivated'}`,
     refresh,
   });
 }

@@ -1,7 +1,10 @@
 /**
- * The file field of the version upload: the browser's own file input (keyboard and screen
- * reader friendly) inside a zone that also takes a file dragged from the desktop, highlighted
- * while a file is over it, and naming the chosen file with its size.
+ * Dropping files from the desktop: {@link useFileDrag}, the drag handling both upload zones of
+ * the Downloads tab share (the version's one file here, a release's files in
+ * artifact-upload.tsx), and {@link FileDrop}, the file field of the version upload: the browser's
+ * own file input (keyboard and screen reader friendly) inside a zone that also takes a file
+ * dragged from the desktop, highlighted while a file is over it, and naming the chosen file with
+ * its size.
  */
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
@@ -30,12 +33,47 @@ export interface FileDropProps {
 /** True when the drag carries files (not text or a link). */
 const carriesFiles = (event: DragEvent) => Array.from(event.dataTransfer.types).includes('Files');
 
+/**
+ * A drop zone's state and handlers: `over` while files are dragged over it (text or a link is
+ * ignored); `onDrop` gets the dropped files (never an empty list). Spread `handlers` on the zone.
+ */
+export function useFileDrag(onDrop: (files: FileList) => void) {
+  const [over, setOver] = useState(false);
+  const onDragOver = (event: DragEvent<HTMLElement>) => {
+    if (!carriesFiles(event)) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = 'copy';
+    setOver(true);
+  };
+  return {
+    over,
+    handlers: {
+      onDragEnter: onDragOver,
+      onDragOver,
+      onDragLeave: () => setOver(false),
+      onDrop: (event: DragEvent<HTMLElement>) => {
+        event.preventDefault();
+        setOver(false);
+        if (event.dataTransfer.files.length > 0) onDrop(event.dataTransfer.files);
+      },
+    },
+  };
+}
+
+/** Classes of a drop zone: dashed, brand-coloured while files are over it. */
+export function dropZoneClass(over: boolean, className?: string | false): string {
+  return cn(
+    'flex flex-col items-center gap-2 rounded-xl border-2 border-dashed px-4 py-5 text-center transition-colors',
+    over ? 'border-brand-500 bg-brand-50' : 'border-slate-300',
+    className,
+  );
+}
+
 /** A file input that also accepts drag and drop. */
 export function FileDrop({ label, registration, onFiles, files, error, className }: FileDropProps) {
   const inputId = useId();
   const hintId = useId();
   const errorId = useId();
-  const [over, setOver] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const { ref: registerRef, name, onBlur } = registration;
   // Registered as a custom field (only focus), so the form's value is what onFiles gives it.
@@ -43,17 +81,7 @@ export function FileDrop({ label, registration, onFiles, files, error, className
     registerRef({ focus: () => inputRef.current?.focus() });
   }, [registerRef]);
   const file = files && files.length > 0 ? files[0] : undefined;
-  const onDragOver = (event: DragEvent<HTMLDivElement>) => {
-    if (!carriesFiles(event)) return;
-    event.preventDefault();
-    event.dataTransfer.dropEffect = 'copy';
-    setOver(true);
-  };
-  const onDrop = (event: DragEvent<HTMLDivElement>) => {
-    event.preventDefault();
-    setOver(false);
-    const dropped = event.dataTransfer.files;
-    if (dropped.length === 0) return;
+  const { over, handlers } = useFileDrag((dropped) => {
     // The input shows the dropped file as if chosen (where the browser allows setting it).
     try {
       if (inputRef.current) inputRef.current.files = dropped;
@@ -61,7 +89,7 @@ export function FileDrop({ label, registration, onFiles, files, error, className
       // Older browsers: the name below still says which file was taken.
     }
     onFiles(dropped);
-  };
+  });
   return (
     <div className={className}>
       <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">
@@ -69,14 +97,10 @@ export function FileDrop({ label, registration, onFiles, files, error, className
       </label>
       <div
         data-testid="file-drop"
-        onDragEnter={onDragOver}
-        onDragOver={onDragOver}
-        onDragLeave={() => setOver(false)}
-        onDrop={onDrop}
-        className={cn(
-          'mt-1.5 flex flex-col items-center gap-2 rounded-xl border-2 border-dashed px-4 py-5 text-center transition-colors',
-          over ? 'border-brand-500 bg-brand-50' : 'border-slate-300 bg-slate-50',
-          error && !over && 'border-red-400',
+        {...handlers}
+        className={dropZoneClass(
+          over,
+          cn('mt-1.5', !over && 'bg-slate-50', error && !over && 'border-red-400'),
         )}
       >
         <UploadCloud aria-hidden="true" className="size-7 text-slate-500" />
