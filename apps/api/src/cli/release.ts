@@ -6,7 +6,8 @@
  * the server refused (its error message is printed) or could not be reached, 2 on a usage error.
  *
  * Environment: FLOCKR_URL, the site's address (PUBLIC_URL, e.g. https://flockr.example.com; the
- * API is under /api/v1), and FLOCKR_API_TOKEN, an admin API token (`flk_…`, Admin → API tokens).
+ * API is under /api/v1), and FLOCKR_API_TOKEN, an admin API token (`flk_…`, made in the admin's
+ * Downloads tab under API tokens).
  * Run again after a failure: `publish` finds the release it created, skips files already there
  * with the same SHA-256, and carries on.
  */

@@ -68,7 +68,7 @@ function EntryRow({
       {...row}
       cells={
         <>
-          <td className={`${tdClass} max-w-[22rem]`}>
+          <td className={`${tdClass} max-w-[16rem]`}>
             <p className="truncate font-medium text-slate-900" title={entry.title}>
               {entry.title}
             </p>
