@@ -35,7 +35,7 @@ export function compressedOnce(
   let copy = byCoding.get(coding);
   if (!copy) {
     const input = Buffer.from(text);
-    const made =
+    copy =
       coding === 'br'
         ? brotli(input, {
             params: {
@@ -45,8 +45,7 @@ export function compressedOnce(
             },
           })
         : gzip(input, { level: 9 });
-    copy = made;
-    byCoding.set(coding, made);
+    byCoding.set(coding, copy);
   }
   return copy;
 }

@@ -20,7 +20,7 @@ import type { MemoryAnswer } from '../lib/memory-answers.js';
 const OFFERED_CODINGS: string[] = [...CONTENT_CODINGS];
 
 /** How a kept text is to be answered for one request (see {@link keptTextChoice}). */
-export interface KeptTextChoice {
+interface KeptTextChoice {
   /** Large enough to be sent compressed: the answer varies on Accept-Encoding. */
   compressible: boolean;
   /** The client's copy is current (If-None-Match matches the ETag): 304 without a body. */
@@ -34,7 +34,7 @@ export interface KeptTextChoice {
  * 304 when the client has it (RFC 9110 §13.1.2), else compressed with the best coding the client
  * accepts when the text is large enough (RFC 9110 §12.5.3).
  */
-export function keptTextChoice(
+function keptTextChoice(
   headers: IncomingHttpHeaders,
   body: string,
   etag: string | undefined,
